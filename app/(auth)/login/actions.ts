@@ -1,0 +1,45 @@
+"use server";
+
+import { headers } from "next/headers";
+import { z } from "zod";
+import { recordAudit } from "@/lib/console/audit";
+import { clientIp } from "@/lib/console/request-ip";
+import { createFirstAdmin as insertFirstAdmin } from "@/lib/console/users";
+import { getDb } from "@/lib/db";
+
+export interface SetupState {
+  ok: boolean;
+  email?: string;
+  error?: string;
+  fieldErrors?: Record<string, string>;
+  values?: { name?: string; email?: string };
+}
+
+const setupSchema = z
+  .object({
+    name: z.string().trim().min(1, "Enter your name.").max(100),
+    email: z.email({ error: "Enter a valid email address." }).transform((email) => email.toLowerCase()),
+    password: z.string().min(12, "Use at least 12 characters.").max(200),
+    confirm: z.string(),
+  })
+  .refine((form) => form.password === form.confirm, { path: ["confirm"], message: "The passwords do not match." });
+
+/**
+ * The one console action a stranger may call: it only succeeds while the database has no user at all,
+ * which the insert itself checks, so it cannot add an admin to a Tandem that already has users.
+ */
+export async function createFirstAdmin(_previous: SetupState, form: FormData): Promise<SetupState> {
+  const raw = Object.fromEntries(["name", "email", "password", "confirm"].map((key) => [key, String(form.get(key) ?? "")]));
+  const values = { name: raw.name, email: raw.email };
+  const parsed = setupSchema.safeParse(raw);
+  if (!parsed.success) {
+    const fieldErrors: Record<string, string> = {};
+    for (const issue of parsed.error.issues) fieldErrors[String(issue.path[0])] ??= issue.message;
+    return { ok: false, fieldErrors, values };
+  }
+  const db = await getDb();
+  const admin = await insertFirstAdmin(db, parsed.data);
+  if (!admin) return { ok: false, error: "An admin already exists. Reload the page and sign in.", values };
+  await recordAudit(db, { action: "first_admin_created", actorId: admin.id, actorEmail: admin.email, target: admin.email, ip: clientIp(await headers()) });
+  return { ok: true, email: admin.email };
+}

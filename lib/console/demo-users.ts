@@ -1,0 +1,42 @@
+import { randomBytes } from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
+import type { Db } from "@/lib/db";
+import type { Role } from "./roles";
+import { countUsers, createUser } from "./users";
+
+export interface DemoCredential {
+  role: Role;
+  name: string;
+  email: string;
+  password: string;
+}
+
+const DEMO_PEOPLE: Array<Omit<DemoCredential, "password">> = [
+  { role: "admin", name: "Morgan Reyes", email: "admin@example.com" },
+  { role: "lead", name: "Priya Shah", email: "lead@example.com" },
+  { role: "agent", name: "Sam Carter", email: "agent@example.com" },
+];
+
+export const demoCredentialsFile = (dataDir: string) => path.join(dataDir, "demo-credentials.json");
+
+/**
+ * Into a database with no console user: one user of each role, each with a fresh random password kept
+ * in the data folder (so `npm start` can print them), never a password known in advance.
+ */
+export async function seedDemoUsers(db: Db, dataDir: string): Promise<DemoCredential[] | null> {
+  if ((await countUsers(db)) > 0) return null;
+  const credentials = DEMO_PEOPLE.map((person) => ({ ...person, password: randomBytes(9).toString("base64url") }));
+  for (const credential of credentials) await createUser(db, credential);
+  fs.mkdirSync(dataDir, { recursive: true });
+  fs.writeFileSync(demoCredentialsFile(dataDir), JSON.stringify(credentials, null, 2), { mode: 0o600 });
+  return credentials;
+}
+
+export function readDemoCredentials(dataDir: string): DemoCredential[] | null {
+  try {
+    return JSON.parse(fs.readFileSync(demoCredentialsFile(dataDir), "utf8")) as DemoCredential[];
+  } catch {
+    return null;
+  }
+}

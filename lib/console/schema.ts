@@ -1,0 +1,38 @@
+import { sql } from "drizzle-orm";
+import { bigserial, check, index, jsonb, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+
+/** People who sign in to the console. `id` is stable and is the agent id sent to the API. */
+export const consoleUsers = pgTable(
+  "console_users",
+  {
+    id: text("id").primaryKey(),
+    email: text("email").notNull().unique(),
+    name: text("name").notNull(),
+    role: text("role", { enum: ["agent", "lead", "admin"] }).notNull(),
+    passwordHash: text("password_hash").notNull(),
+    disabledAt: timestamp("disabled_at", { withTimezone: true, mode: "date" }),
+    createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+  },
+  (table) => [check("console_users_role_check", sql`${table.role} in ('agent', 'lead', 'admin')`)],
+);
+
+/** Who did what, when and from where. Sign-in failures here also drive the sign-in throttle. */
+export const auditEvents = pgTable(
+  "audit_events",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    at: timestamp("at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+    actorId: text("actor_id"),
+    actorEmail: text("actor_email"),
+    action: text("action").notNull(),
+    outcome: text("outcome", { enum: ["success", "failure"] }).notNull().default("success"),
+    target: text("target"),
+    detail: jsonb("detail").$type<Record<string, unknown>>().notNull().default({}),
+    ip: text("ip"),
+  },
+  (table) => [
+    index("audit_events_at_idx").on(table.at),
+    index("audit_events_action_actor_idx").on(table.action, table.actorEmail, table.at),
+  ],
+);

@@ -1,0 +1,73 @@
+import fs from "node:fs";
+import path from "node:path";
+import { PGlite } from "@electric-sql/pglite";
+import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
+import { sql } from "drizzle-orm";
+import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
+import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
+import { drizzle as drizzlePg, type NodePgDatabase } from "drizzle-orm/node-postgres";
+import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
+import pg from "pg";
+import { acquireDirLock } from "./lock";
+
+/** The query builder both drivers share (PGlite's is typed as node-postgres's: same SQL, same result rows). */
+export type Db = NodePgDatabase;
+
+export type DatabaseTarget = { kind: "postgres"; url: string } | { kind: "pglite"; dir: string };
+
+/** PostgreSQL when DATABASE_URL is set, else PGlite in PGLITE_DIR. */
+export function databaseTarget(config: { DATABASE_URL?: string; PGLITE_DIR: string }): DatabaseTarget {
+  return config.DATABASE_URL ? { kind: "postgres", url: config.DATABASE_URL } : { kind: "pglite", dir: config.PGLITE_DIR };
+}
+
+export interface Database {
+  db: Db;
+  target: DatabaseTarget;
+  close(): Promise<void>;
+}
+
+const migrationsFolder = path.join(process.cwd(), "lib/db/migrations");
+// Several app nodes may start at once on PostgreSQL: one migrates, the others wait.
+const MIGRATION_LOCK_KEY = 7_401_001;
+
+/** Opens a database, takes the PGlite folder lock when needed, and applies pending migrations. */
+export async function openDatabase(target: DatabaseTarget): Promise<Database> {
+  if (target.kind === "postgres") {
+    const pool = new pg.Pool({ connectionString: target.url, max: 10 });
+    const db = drizzlePg({ client: pool });
+    const client = await pool.connect();
+    try {
+      await client.query("SELECT pg_advisory_lock($1)", [MIGRATION_LOCK_KEY]);
+      await migratePg(drizzlePg({ client }), { migrationsFolder });
+    } finally {
+      await client.query("SELECT pg_advisory_unlock($1)", [MIGRATION_LOCK_KEY]).catch(() => undefined);
+      client.release();
+    }
+    return { db, target, close: () => pool.end() };
+  }
+
+  fs.mkdirSync(path.dirname(target.dir), { recursive: true }); // PGlite does not create parents
+  const release = acquireDirLock(target.dir);
+  try {
+    const client = await PGlite.create(target.dir, { extensions: { pg_trgm } });
+    const db = drizzlePglite({ client }) as unknown as Db;
+    await migratePglite(drizzlePglite({ client }), { migrationsFolder });
+    return {
+      db,
+      target,
+      close: async () => {
+        await client.close();
+        release();
+      },
+    };
+  } catch (error) {
+    release();
+    throw error;
+  }
+}
+
+/** True when a query answers: the readiness check. */
+export async function ping(db: Db): Promise<boolean> {
+  await db.execute(sql`select 1`);
+  return true;
+}

@@ -1,0 +1,30 @@
+import "server-only";
+import { env } from "@/lib/env";
+import { databaseTarget, openDatabase, type Database, type Db } from "./connection";
+
+export type { Db } from "./connection";
+
+// Next may load this module in several bundles of one process; one connection must serve them all.
+const slot = Symbol.for("tandem.database");
+type Holder = { [slot]?: Promise<Database> };
+
+/** The process's database, opened (and migrated) on first use: never at build time. */
+export function database(): Promise<Database> {
+  const holder = globalThis as Holder;
+  holder[slot] ??= openDatabase(databaseTarget(env())).catch((error) => {
+    delete holder[slot];
+    throw error;
+  });
+  return holder[slot];
+}
+
+export async function getDb(): Promise<Db> {
+  return (await database()).db;
+}
+
+export async function closeDatabase(): Promise<void> {
+  const holder = globalThis as Holder;
+  const open = holder[slot];
+  delete holder[slot];
+  if (open) await (await open).close();
+}

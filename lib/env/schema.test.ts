@@ -1,0 +1,43 @@
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { ConfigError, parseEnv } from "./schema";
+
+describe("parseEnv", () => {
+  it("needs nothing: the embedded service on PGlite in .data/pglite, port 3000", () => {
+    const env = parseEnv({});
+    expect(env.PORT).toBe(3000);
+    expect(env.DATA_DIR).toBe(path.resolve(".data"));
+    expect(env.PGLITE_DIR).toBe(path.resolve(".data/pglite"));
+    expect(env.COBROWSE_API_URL).toBeUndefined();
+    expect(env.TANDEM_DEMO_SEED).toBe(false);
+  });
+
+  it("treats empty strings as unset and trims trailing slashes from URLs", () => {
+    const env = parseEnv({ COBROWSE_API_URL: "https://api.example.com/", COBROWSE_API_KEY: "secret-key-1", DATABASE_URL: "" });
+    expect(env.COBROWSE_API_URL).toBe("https://api.example.com");
+    expect(env.DATABASE_URL).toBeUndefined();
+  });
+
+  it.each([
+    [{ PORT: "abc" }, 'Invalid configuration: PORT must be a number (got "abc")'],
+    [{ PORT: "70000" }, 'Invalid configuration: PORT must be at most 65535 (got "70000")'],
+    [{ COBROWSE_API_URL: "ftp://x" }, 'Invalid configuration: COBROWSE_API_URL must be an http(s) URL (got "ftp://x")'],
+    [{ DATABASE_URL: "mysql://u:p@h/db" }, "Invalid configuration: DATABASE_URL must start with postgres:// or postgresql://"],
+    [{ ADMIN_EMAIL: "ops@example.com" }, "Invalid configuration: ADMIN_PASSWORD must be set together with the other ADMIN_ variable"],
+    [{ ONPREM_REST_KEY: "abcdefgh12" }, "Invalid configuration: ONPREM_BASE_URL must be set together with the other ONPREM_ variable"],
+    [{ COBROWSE_API_URL: "https://api.example.com" }, "Invalid configuration: COBROWSE_API_KEY is required when COBROWSE_API_URL is set"],
+    [{ NEXTAUTH_SECRET: "short" }, "Invalid configuration: NEXTAUTH_SECRET must be at least 32 characters"],
+  ])("refuses %o with one line naming the variable", (source, message) => {
+    expect(() => parseEnv(source)).toThrow(ConfigError);
+    expect(() => parseEnv(source)).toThrow(message);
+    try {
+      parseEnv(source);
+    } catch (error) {
+      expect((error as Error).message).not.toContain("\n");
+    }
+  });
+
+  it("never echoes a secret's value in its error", () => {
+    expect(() => parseEnv({ NEXTAUTH_SECRET: "hunter2-short" })).toThrow(/^(?!.*hunter2)/);
+  });
+});

@@ -1,0 +1,73 @@
+/**
+ * `npm start`: validates the configuration, builds when the build is missing or older than the
+ * sources, keeps an auth secret in the data folder, starts `next start` (which migrates and seeds
+ * demo data into an empty database), then prints where to go and how to sign in.
+ */
+import { spawn, spawnSync } from "node:child_process";
+import path from "node:path";
+import { loadAuthSecret } from "../lib/auth-secret";
+import { readDemoCredentials } from "../lib/console/demo-users";
+import { ConfigError, parseEnv, type Env } from "../lib/env/schema";
+import { buildIsStale } from "./build-state";
+
+const NEXT_BIN = path.join(process.cwd(), "node_modules", "next", "dist", "bin", "next");
+
+function fail(message: string): never {
+  console.error(message);
+  process.exit(1);
+}
+
+function readConfig(): Env {
+  try {
+    return parseEnv(process.env);
+  } catch (error) {
+    if (error instanceof ConfigError) fail(error.message);
+    throw error;
+  }
+}
+
+const config = readConfig();
+
+const url = config.NEXTAUTH_URL ?? `http://localhost:${config.PORT}`;
+const childEnv: NodeJS.ProcessEnv = {
+  ...process.env,
+  NODE_ENV: "production",
+  PORT: String(config.PORT),
+  NEXTAUTH_URL: url,
+  NEXTAUTH_SECRET: loadAuthSecret(config.DATA_DIR, config.NEXTAUTH_SECRET),
+  TANDEM_DEMO_SEED: process.env.TANDEM_DEMO_SEED ?? "1",
+};
+
+if (buildIsStale()) {
+  console.log("Building Tandem (first start or changed sources)…");
+  const build = spawnSync(process.execPath, [NEXT_BIN, "build"], { stdio: "inherit", env: { ...childEnv, NEXT_TELEMETRY_DISABLED: "1" } });
+  if (build.status !== 0) fail("The build failed; see the output above.");
+}
+
+const server = spawn(process.execPath, [NEXT_BIN, "start", "-p", String(config.PORT)], { stdio: ["ignore", "inherit", "inherit"], env: childEnv });
+for (const signal of ["SIGINT", "SIGTERM"] as const) process.on(signal, () => server.kill(signal));
+server.on("exit", (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
+
+async function waitUntilReady(deadline: number): Promise<boolean> {
+  while (Date.now() < deadline && server.exitCode === null) {
+    try {
+      if ((await fetch(`http://127.0.0.1:${config.PORT}/readyz`)).ok) return true;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  return false;
+}
+
+if (await waitUntilReady(Date.now() + 120_000)) {
+  const lines = [``, `  Tandem is running at ${url}`];
+  const demo = childEnv.TANDEM_DEMO_SEED === "1" ? readDemoCredentials(config.DATA_DIR) : null;
+  if (demo) {
+    lines.push(`  Sign in with one of the demo users (passwords kept in ${config.DATA_DIR}/demo-credentials.json):`);
+    for (const user of demo) lines.push(`    ${user.role.padEnd(6)} ${user.email.padEnd(20)} ${user.password}`);
+  }
+  if (config.ADMIN_EMAIL) lines.push(`  Admin from ADMIN_EMAIL: ${config.ADMIN_EMAIL} (password from ADMIN_PASSWORD)`);
+  if (!demo && !config.ADMIN_EMAIL) lines.push(`  Open it to sign in, or to create the first admin on a new database.`);
+  console.log(lines.join("\n") + "\n");
+}
