@@ -3,7 +3,7 @@ import { startServer, type RunningServer } from "./support/server";
 
 let server: RunningServer;
 test.beforeAll(async () => {
-  server = await startServer({ TANDEM_DEMO_SEED: "0" });
+  server = await startServer({ env: { TANDEM_DEMO_SEED: "0" } });
 });
 test.afterAll(async () => server?.stop());
 

@@ -4,6 +4,7 @@ import { ensureAdmin } from "@/lib/console/users";
 import { getDb } from "@/lib/db";
 import { DatabaseLockedError } from "@/lib/db/lock";
 import { ConfigError, env } from "@/lib/env";
+import { startEmbeddedService } from "@/lib/service/boot";
 
 /**
  * Runs once when the server starts: validates the configuration (a bad value stops start-up with one
@@ -27,4 +28,5 @@ async function boot(): Promise<void> {
   const { ADMIN_EMAIL, ADMIN_PASSWORD, DATA_DIR, TANDEM_DEMO_SEED } = env();
   if (TANDEM_DEMO_SEED) await seedDemoUsers(db, DATA_DIR);
   if (ADMIN_EMAIL && ADMIN_PASSWORD) await ensureAdmin(db, ADMIN_EMAIL, ADMIN_PASSWORD);
+  await startEmbeddedService(getDb, { seedDemo: TANDEM_DEMO_SEED });
 }

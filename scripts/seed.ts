@@ -2,6 +2,8 @@
 import { seedDemoUsers } from "../lib/console/demo-users";
 import { databaseTarget, openDatabase } from "../lib/db/connection";
 import { parseEnv } from "../lib/env/schema";
+import { seedDemoService } from "../lib/service/demo-seed";
+import { ensureDefaultTeam } from "../lib/service/teams";
 import { runScript } from "./run-script";
 
 await runScript(async () => {
@@ -9,7 +11,10 @@ await runScript(async () => {
   const database = await openDatabase(databaseTarget(config));
   try {
     const users = await seedDemoUsers(database.db, config.DATA_DIR);
-    console.log(users ? `Seeded ${users.length} demo users (credentials in ${config.DATA_DIR}/demo-credentials.json).` : "The database already has users: nothing seeded.");
+    console.log(users ? `Seeded ${users.length} demo users (credentials in ${config.DATA_DIR}/demo-credentials.json).` : "The database already has users: no demo users added.");
+    const team = await ensureDefaultTeam(database.db);
+    const seeded = await seedDemoService(database.db, team);
+    console.log(seeded ? "Seeded the embedded service with demo visitors, agents and sessions." : "The embedded service already has visitors: no demo visitors added.");
   } finally {
     await database.close();
   }

@@ -12,5 +12,5 @@ describe("npm start", () => {
     expect(run.status).toBe(1);
     expect(run.stderr.trim()).toBe('Invalid configuration: PORT must be a number (got "not-a-port")');
     expect(run.stdout).not.toContain("Building");
-  });
+  }, 30_000);
 });

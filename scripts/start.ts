@@ -5,7 +5,7 @@
  */
 import { spawn, spawnSync } from "node:child_process";
 import path from "node:path";
-import { loadAuthSecret } from "../lib/auth-secret";
+import { loadSecret, SECRET_FILES } from "../lib/secrets";
 import { readDemoCredentials } from "../lib/console/demo-users";
 import { ConfigError, parseEnv, type Env } from "../lib/env/schema";
 import { buildIsStale } from "./build-state";
@@ -34,7 +34,7 @@ const childEnv: NodeJS.ProcessEnv = {
   NODE_ENV: "production",
   PORT: String(config.PORT),
   NEXTAUTH_URL: url,
-  NEXTAUTH_SECRET: loadAuthSecret(config.DATA_DIR, config.NEXTAUTH_SECRET),
+  NEXTAUTH_SECRET: loadSecret(config.DATA_DIR, SECRET_FILES.auth, config.NEXTAUTH_SECRET),
   TANDEM_DEMO_SEED: process.env.TANDEM_DEMO_SEED ?? "1",
 };
 

@@ -6,9 +6,20 @@ import path from "node:path";
 
 export interface RunningServer {
   url: string;
+  port: number;
   dataDir: string;
   output: () => string;
+  /** Stops the server and removes its data folder. */
   stop: () => Promise<void>;
+  /** Kills the server at once (SIGKILL), keeping its data folder: a crash. */
+  crash: () => Promise<void>;
+}
+
+export interface ServerOptions {
+  env?: Record<string, string>;
+  /** Reuse a data folder (a restart); by default a new throwaway one. */
+  dataDir?: string;
+  port?: number;
 }
 
 export async function freePort(): Promise<number> {
@@ -27,9 +38,10 @@ export async function freePort(): Promise<number> {
  * Starts Tandem the way a user does (`npm start`'s script, on the existing production build) on a free
  * port with a throwaway data folder, and waits until it is ready.
  */
-export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
-  const port = await freePort();
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "tandem-e2e-"));
+export async function startServer(options: ServerOptions = {}): Promise<RunningServer> {
+  const port = options.port ?? (await freePort());
+  const dataDir = options.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), "tandem-e2e-"));
+  const env = { WEBHOOK_ALLOW_PRIVATE_NETWORKS: "true", ...options.env };
   const url = `http://localhost:${port}`;
   let output = "";
   const child: ChildProcess = spawn(path.join("node_modules", ".bin", "tsx"), ["--conditions=react-server", "scripts/start.ts"], {
@@ -40,15 +52,18 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
   child.stdout!.on("data", (chunk) => (output += chunk));
   child.stderr!.on("data", (chunk) => (output += chunk));
 
+  const signal = async (name: NodeJS.Signals) => {
+    if (child.exitCode !== null || child.signalCode !== null) return;
+    const exited = new Promise((resolve) => child.once("exit", resolve));
+    process.kill(-child.pid!, name);
+    await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 5_000))]);
+    if (child.exitCode === null && child.signalCode === null) process.kill(-child.pid!, "SIGKILL");
+  };
   const stop = async () => {
-    if (child.exitCode === null) {
-      const exited = new Promise((resolve) => child.once("exit", resolve));
-      process.kill(-child.pid!, "SIGTERM");
-      await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 5_000))]);
-      if (child.exitCode === null) process.kill(-child.pid!, "SIGKILL");
-    }
+    await signal("SIGTERM");
     fs.rmSync(dataDir, { recursive: true, force: true });
   };
+  const crash = () => signal("SIGKILL");
 
   const deadline = Date.now() + 90_000;
   while (!output.includes("Tandem is running at")) {
@@ -58,5 +73,5 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
     }
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
-  return { url, dataDir, output: () => output, stop };
+  return { url, port, dataDir, output: () => output, stop, crash };
 }

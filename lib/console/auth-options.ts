@@ -2,7 +2,7 @@ import "server-only";
 import type { NextAuthOptions } from "next-auth";
 import Credentials from "next-auth/providers/credentials";
 import { z } from "zod";
-import { loadAuthSecret } from "@/lib/auth-secret";
+import { loadSecret, SECRET_FILES } from "@/lib/secrets";
 import { getDb } from "@/lib/db";
 import { env } from "@/lib/env";
 import { clientIp } from "./request-ip";
@@ -15,7 +15,7 @@ const credentialsSchema = z.object({
 });
 
 export function authSecret(): string {
-  return loadAuthSecret(env().DATA_DIR, env().NEXTAUTH_SECRET);
+  return loadSecret(env().DATA_DIR, SECRET_FILES.auth, env().NEXTAUTH_SECRET);
 }
 
 let options: NextAuthOptions | undefined;

@@ -71,3 +71,6 @@ export async function ping(db: Db): Promise<boolean> {
   await db.execute(sql`select 1`);
   return true;
 }
+
+/** A transaction of either driver: it has the query builder of `Db`. */
+export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];

@@ -2,7 +2,7 @@ import "server-only";
 import { env } from "@/lib/env";
 import { databaseTarget, openDatabase, type Database, type Db } from "./connection";
 
-export type { Db } from "./connection";
+export type { Db, Tx } from "./connection";
 
 // Next may load this module in several bundles of one process; one connection must serve them all.
 const slot = Symbol.for("tandem.database");

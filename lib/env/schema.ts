@@ -26,6 +26,11 @@ export const envSchema = z
     ).transform((value) => value ?? 3000),
     ADMIN_EMAIL: optional(z.email({ error: "must be an email address" }).transform((value) => value.toLowerCase())),
     ADMIN_PASSWORD: optional(z.string().min(8, "must be at least 8 characters")),
+    LINK_SIGNING_SECRET: optional(z.string().min(32, "must be at least 32 characters")),
+    REST_KEY: optional(z.string().min(8, "must be at least 8 characters")),
+    WATCH_LINK_TTL_SECONDS: optional(z.coerce.number({ error: "must be a number" }).int().min(10).max(86_400)).transform((value) => value ?? 300),
+    API_RATE_LIMIT_PER_MINUTE: optional(z.coerce.number({ error: "must be a number" }).int().min(1)).transform((value) => value ?? 600),
+    WEBHOOK_ALLOW_PRIVATE_NETWORKS: optional(z.enum(["true", "false"], { error: "must be true or false" })).transform((value) => value === "true"),
     TANDEM_DEMO_SEED: optional(z.enum(["0", "1"], { error: "must be 0 or 1" })).transform((value) => value === "1"),
   })
   .superRefine((env, ctx) => {

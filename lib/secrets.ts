@@ -3,13 +3,13 @@ import fs from "node:fs";
 import path from "node:path";
 
 /**
- * The secret that signs console sessions: NEXTAUTH_SECRET when given, else one generated on first start
- * and kept in the data folder, so a fresh machine needs no configuration and sessions survive restarts.
- * Plain Node (no `server-only`) so the start script can share it; it is only ever called on the server.
+ * A secret from the configuration when given, else one generated on first start and kept in the data
+ * folder, so a fresh machine needs no configuration and sessions and links survive restarts. Plain Node
+ * (no `server-only`) so the start script can share it; it is only ever called on the server.
  */
-export function loadAuthSecret(dataDir: string, configured?: string): string {
+export function loadSecret(dataDir: string, name: string, configured?: string): string {
   if (configured) return configured;
-  const file = path.join(dataDir, "auth-secret");
+  const file = path.join(dataDir, name);
   try {
     return fs.readFileSync(file, "utf8").trim();
   } catch (error) {
@@ -24,3 +24,5 @@ export function loadAuthSecret(dataDir: string, configured?: string): string {
     return fs.readFileSync(file, "utf8").trim(); // another process wrote it first
   }
 }
+
+export const SECRET_FILES = { auth: "auth-secret", links: "link-signing-secret", embeddedApiKey: "embedded-api-key" } as const;

@@ -1,0 +1,61 @@
+/**
+ * GET visitor by id and search, through the real server (next start), with many visitors in the database.
+ *
+ *   npx tsx --conditions=react-server bench/api-latency.ts [--visitors 1000000] [--requests 2000]
+ *   scripts/with-postgres.sh npx tsx --conditions=react-server bench/api-latency.ts   (PostgreSQL)
+ *
+ * Needs a production build (`npx next build`). Prints p50/p95/p99 and requests per second per endpoint.
+ */
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { parseArgs } from "node:util";
+import { count, eq } from "drizzle-orm";
+import { startServer } from "../e2e/support/server";
+import { openDatabase } from "../lib/db/connection";
+import { visitors } from "../lib/service/schema";
+import { ensureApiKey, ensureDefaultTeam } from "../lib/service/teams";
+import { fillVisitors } from "./fill-visitors";
+import { summarize, timeRequests, type Summary } from "./measure";
+
+const { values } = parseArgs({ options: { visitors: { type: "string", default: "1000000" }, requests: { type: "string", default: "2000" }, concurrency: { type: "string", default: "8" } } });
+const visitorCount = Number(values.visitors);
+const requests = Number(values.requests);
+const concurrency = Number(values.concurrency);
+const onPostgres = Boolean(process.env.DATABASE_URL);
+
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "tandem-bench-"));
+const apiKey = "tk_bench_key_0123456789abcdef";
+
+console.log(`Filling ${visitorCount.toLocaleString("en")} visitors on ${onPostgres ? "PostgreSQL" : "PGlite"}…`);
+const fillStarted = Date.now();
+const database = await openDatabase(onPostgres ? { kind: "postgres", url: process.env.DATABASE_URL! } : { kind: "pglite", dir: path.join(dataDir, "pglite") });
+const team = await ensureDefaultTeam(database.db);
+await ensureApiKey(database.db, team.id, apiKey, "Bench");
+const [{ n: existing }] = await database.db.select({ n: count() }).from(visitors).where(eq(visitors.teamId, team.id));
+if (Number(existing) < visitorCount) await fillVisitors(database.db, team.id, visitorCount);
+await database.close();
+console.log(`Filled in ${((Date.now() - fillStarted) / 1000).toFixed(0)} s.`);
+
+const server = await startServer({ dataDir, env: { TANDEM_DEMO_SEED: "0", COBROWSE_API_KEY: apiKey, API_RATE_LIMIT_PER_MINUTE: "100000000" } });
+const headers = { "x-api-key": apiKey };
+const pick = (i: number) => `B${((i * 7919) % visitorCount).toString(16).padStart(8, "0")}`;
+const searches = ["#vip online", "jane cooper", "id:user-4242", "jane.cooper4242@example.org", "ip:198.51.16.146", "integration_id:acmechat:4240", "-online #trial", "prya pate", "0007", "checkout"];
+
+try {
+  const results: Array<[string, Summary]> = [];
+  for (const [name, url] of [
+    ["GET /v1.3/visitors/{id}", (i: number) => `${server.url}/v1.3/visitors/${pick(i)}`],
+    ["GET /v1.3/list?search=…", (i: number) => `${server.url}/v1.3/list?search=${encodeURIComponent(searches[i % searches.length])}`],
+  ] as const) {
+    await timeRequests(url, headers, 100, concurrency); // warm-up
+    const run = await timeRequests(url, headers, requests, concurrency);
+    results.push([name, summarize(run)]);
+  }
+  console.log(`\n${visitorCount.toLocaleString("en")} visitors, ${onPostgres ? "PostgreSQL" : "PGlite"}, ${requests} requests per endpoint, ${concurrency} concurrent`);
+  console.log("| endpoint | p50 ms | p95 ms | p99 ms | req/s | errors |\n|---|---|---|---|---|---|");
+  for (const [name, s] of results) console.log(`| ${name} | ${s.p50.toFixed(1)} | ${s.p95.toFixed(1)} | ${s.p99.toFixed(1)} | ${s.rps.toFixed(0)} | ${s.errors} |`);
+} finally {
+  await server.stop();
+  fs.rmSync(dataDir, { recursive: true, force: true });
+}

@@ -1,0 +1,43 @@
+export interface Run {
+  latencies: number[];
+  errors: number;
+  seconds: number;
+}
+
+export interface Summary {
+  p50: number;
+  p95: number;
+  p99: number;
+  rps: number;
+  errors: number;
+}
+
+/** Sends `total` GETs, `concurrency` at a time, and records each one's latency in milliseconds. */
+export async function timeRequests(url: (i: number) => string, headers: Record<string, string>, total: number, concurrency: number): Promise<Run> {
+  const latencies: number[] = [];
+  let errors = 0;
+  let next = 0;
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      while (next < total) {
+        const i = next++;
+        const t0 = performance.now();
+        const response = await fetch(url(i), { headers });
+        await response.arrayBuffer();
+        latencies.push(performance.now() - t0);
+        if (!response.ok && response.status !== 404) errors++;
+      }
+    }),
+  );
+  return { latencies, errors, seconds: (performance.now() - started) / 1000 };
+}
+
+export function percentile(sorted: number[], p: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+}
+
+export function summarize(run: Run): Summary {
+  const sorted = [...run.latencies].sort((a, b) => a - b);
+  return { p50: percentile(sorted, 50), p95: percentile(sorted, 95), p99: percentile(sorted, 99), rps: run.latencies.length / run.seconds, errors: run.errors };
+}

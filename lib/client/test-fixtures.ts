@@ -1,0 +1,86 @@
+// Test helper (not runtime code): wire bodies that match the contract (spec + compatibility notes).
+
+export const usage = {
+  agents: { last_30_days: 4, today: 2 },
+  session_counts: { last_30_days: 40, now: 1, today: 3 },
+  session_seconds: { last_30_days: 7200, today: 600 },
+  visitors: { last_24_hrs: 25, online_now: 5 },
+};
+
+export const visitor = {
+  short_id: "ab12cd",
+  added_at: "2025-01-02T03:04:05.000Z",
+  last_seen_at: "2025-01-02T04:05:06.000Z",
+  api_key: "pk_test_public",
+  browser_name: "Firefox",
+  device_name: null,
+  device_type: "desktop",
+  call_name: "Jane",
+  email: "jane@example.com",
+  identities: ["Jane Doe", "jane@example.com"],
+  unique_id: "user-123",
+  tags: ["#vip"],
+  integration_ids: ["acmechat:1234"],
+  integration: null,
+  ip_address: "203.0.113.7",
+  location_city: "Paris",
+  location_country_name: "France",
+  location_country: "FR",
+  lookup_code: "4821",
+  last_url: "https://shop.example.com/cart",
+  is_online: true,
+  is_in_session: false,
+  is_supported: true,
+  is_waiting_for_call: false,
+  js_configuration: true,
+  sessions: [],
+  _type: "visitor",
+};
+
+export const session = {
+  id: "s_abc",
+  agents: [
+    { id: "u_1", agent_nickname: "Ann", email: "ann@example.com", external_id: null, name: "Ann Agent", on_premise: false, _type: "user" },
+  ],
+  call_length_seconds: 30,
+  call_name: null,
+  ended_at: "2025-01-02T05:00:00.000Z",
+  started_at: "2025-01-02T04:59:00.000Z",
+  features_used: ["click", "scroll"],
+  formatted_call_length: "0:30",
+  formatted_length: "1:00",
+  length_seconds: 60,
+  on_premise: false,
+  public_video_url: null,
+  video_url: null,
+  video_status: null,
+  quality_feedback: [],
+  session_authorized: true,
+  source: "watch_url",
+  team: { id: "t_1", domain: "example.com", _type: "team" },
+  visitor_id: "ab12cd",
+  went_live: true,
+  _type: "session",
+};
+
+export const agent = {
+  id: "u_1",
+  agent_nickname: "Ann",
+  created_at: "2024-12-01T00:00:00.000Z",
+  email: "ann@example.com",
+  first_name: "Ann",
+  last_name: "Agent",
+  name: "Ann Agent",
+  from_oauth: false,
+  last_request_at: "2025-01-02T05:00:00.000Z",
+  live_support: true,
+  mfa_enabled: false,
+  password: true,
+  phone_number: null,
+  signup_hours_offset: 1,
+  timezone: "Europe/Paris",
+  _type: "user",
+  sessions: [session],
+};
+
+export const watchUrl = { status: "ok", watch_url: "https://app.example.com/watch/tok123", expiration: "2025-01-02T05:01:00.000Z" };

@@ -1,0 +1,44 @@
+import { z } from "zod";
+
+/**
+ * HTTP status of every error code. The codes of the documented errors are partly *assumed*
+ * (compatibility notes): consumers key on the HTTP status, never on the code alone.
+ */
+export const ERROR_STATUS = {
+  invalid_request: 400,
+  invalid_api_key: 401,
+  no_subscription: 401,
+  api_not_enabled: 401,
+  please_contact_team: 401,
+  subscription_limit: 402,
+  proxy_not_enabled: 402,
+  not_authorized: 402,
+  visitor_not_found: 404,
+  agent_not_found: 404,
+  not_found: 404,
+  visitor_online: 409,
+  rate_limited: 429,
+  // Not in the spec: what the embedded service answers when it fails itself.
+  internal_error: 500,
+  unavailable: 503,
+} as const;
+
+export type ErrorCode = keyof typeof ERROR_STATUS;
+
+/** `ERROR_CODES.visitor_not_found === "visitor_not_found"`: typo-proof code constants. */
+export const ERROR_CODES = Object.fromEntries(Object.keys(ERROR_STATUS).map((code) => [code, code])) as {
+  readonly [C in ErrorCode]: C;
+};
+
+export const errorCodeSchema = z.enum(Object.keys(ERROR_STATUS) as [ErrorCode, ...ErrorCode[]]);
+
+/** `error` stays a free string: a server may send codes this list does not know. */
+export const errorEnvelopeSchema = z
+  .object({
+    status: z.literal("error"),
+    error: z.string().min(1).describe("Error code, e.g. visitor_not_found"),
+    message: z.string().optional().describe("Human-readable detail; for invalid_request it names the field"),
+  })
+  .describe("Error answer of every endpoint");
+
+export type ErrorEnvelope = z.infer<typeof errorEnvelopeSchema>;

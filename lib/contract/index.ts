@@ -1,0 +1,14 @@
+// The API contract: one schema per resource, request and response (cloud v1.3 and on-premise).
+// Types sit next to their schemas: z.infer for parsed values, z.input where callers build requests.
+export * from "./common";
+export * from "./errors";
+export * from "./usage";
+export * from "./pageview";
+export * from "./agent";
+export * from "./visitor";
+export * from "./purge-visitors";
+export * from "./identity";
+export * from "./watch-link";
+export * from "./proxy-session";
+export * from "./onprem";
+export * from "./team-settings";

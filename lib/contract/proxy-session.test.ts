@@ -1,0 +1,31 @@
+import { describe, expect, it } from "vitest";
+import { proxySessionRequestSchema } from "./index";
+import { issuesOf } from "./test-helpers";
+
+describe("proxySessionRequestSchema", () => {
+  it("defaults allowed_domains to all and retry_url to null", () => {
+    expect(proxySessionRequestSchema.parse({})).toEqual({ allowed_domains: ["*"], branding: { retry_url: null } });
+  });
+
+  it("does not share the default array between parses", () => {
+    const first = proxySessionRequestSchema.parse({});
+    first.allowed_domains.push("evil.example");
+    expect(proxySessionRequestSchema.parse({}).allowed_domains).toEqual(["*"]);
+  });
+
+  it("keeps given values", () => {
+    const request = {
+      initial_url: "https://shop.example.com/",
+      allowed_domains: ["shop.example.com", "*.example.com"],
+      branding: { retry_url: "https://shop.example.com/retry" },
+    };
+    expect(proxySessionRequestSchema.parse(request)).toEqual(request);
+  });
+
+  it("rejects a non-http(s) initial_url and an empty domain list", () => {
+    expect(issuesOf(proxySessionRequestSchema, { initial_url: "file:///etc/passwd" })[0].path).toEqual(["initial_url"]);
+    const [issue] = issuesOf(proxySessionRequestSchema, { allowed_domains: [] });
+    expect(issue.path).toEqual(["allowed_domains"]);
+    expect(issue.message).toContain("at least one domain");
+  });
+});

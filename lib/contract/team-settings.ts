@@ -1,0 +1,60 @@
+import { z } from "zod";
+
+/**
+ * The embedded service's own admin API (outside the v1.3 paths): a team's settings and secret keys.
+ * Only Tandem's embedded service has it; the console shows these settings only when connected to it.
+ */
+export const teamSettingsSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  domain: z.string(),
+  public_key: z.string().describe("The key in the visitor script snippet (public)"),
+  history_enabled: z.boolean(),
+  require_authorization: z.boolean(),
+  masking_selectors: z.array(z.string()),
+  max_concurrent_sessions: z.number().int().min(0),
+  proxy_enabled: z.boolean(),
+  onprem_licensed: z.boolean(),
+  recording_enabled: z.boolean(),
+});
+
+export const teamSettingsUpdateSchema = teamSettingsSchema
+  .pick({
+    name: true,
+    domain: true,
+    history_enabled: true,
+    require_authorization: true,
+    masking_selectors: true,
+    max_concurrent_sessions: true,
+    proxy_enabled: true,
+    onprem_licensed: true,
+    recording_enabled: true,
+  })
+  .extend({
+    name: z.string().trim().min(1).max(100),
+    domain: z.string().trim().min(1).max(253),
+    masking_selectors: z.array(z.string().trim().min(1).max(200)).max(50),
+    max_concurrent_sessions: z.number().int().min(0).max(100_000),
+  })
+  .partial()
+  .strict();
+
+export const teamSettingsResponseSchema = z.object({ status: z.literal("ok"), team: teamSettingsSchema });
+
+export const apiKeySummarySchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  prefix: z.string(),
+  created_at: z.iso.datetime({ offset: true }),
+  last_used_at: z.iso.datetime({ offset: true }).nullable(),
+  revoked_at: z.iso.datetime({ offset: true }).nullable(),
+});
+
+export const apiKeyListResponseSchema = z.object({ status: z.literal("ok"), keys: z.array(apiKeySummarySchema) });
+export const apiKeyCreateRequestSchema = z.object({ name: z.string().trim().min(1).max(100) });
+/** The new key's secret is in this answer and nowhere else, ever. */
+export const apiKeyCreateResponseSchema = z.object({ status: z.literal("ok"), key: apiKeySummarySchema.extend({ secret: z.string() }) });
+
+export type TeamSettings = z.infer<typeof teamSettingsSchema>;
+export type TeamSettingsUpdate = z.infer<typeof teamSettingsUpdateSchema>;
+export type ApiKeySummary = z.infer<typeof apiKeySummarySchema>;

@@ -1,0 +1,35 @@
+import "server-only";
+import type { Db } from "@/lib/db";
+import { env } from "@/lib/env";
+import { loadSecret, SECRET_FILES } from "@/lib/secrets";
+import { seedDemoService } from "./demo-seed";
+import { endAbandonedSessions } from "./sessions/lifecycle";
+import { ensureApiKey, ensureDefaultTeam } from "./teams";
+import { startWebhookWorker } from "./webhooks";
+
+const SWEEP_EVERY_MS = 15_000;
+
+/** The key the console sends to the embedded service: COBROWSE_API_KEY, else one kept in the data folder. */
+export function embeddedApiKey(): string {
+  return loadSecret(env().DATA_DIR, SECRET_FILES.embeddedApiKey, env().COBROWSE_API_KEY);
+}
+
+/**
+ * Starts the embedded service: its first team, the console's key (and demo data when asked) when the
+ * console uses this service,
+ * the webhook delivery worker and the sweeper that ends sessions whose agent is gone.
+ */
+export async function startEmbeddedService(getDb: () => Promise<Db>, options: { seedDemo: boolean }): Promise<void> {
+  const db = await getDb();
+  const team = await ensureDefaultTeam(db);
+  const consoleUsesIt = !env().COBROWSE_API_URL && !env().ONPREM_BASE_URL;
+  if (consoleUsesIt) await ensureApiKey(db, team.id, embeddedApiKey(), "Console");
+  if (consoleUsesIt && options.seedDemo) await seedDemoService(db, team);
+  startWebhookWorker({ getDb, allowPrivate: env().WEBHOOK_ALLOW_PRIVATE_NETWORKS });
+  const sweep = setInterval(() => {
+    void getDb()
+      .then((current) => endAbandonedSessions(current))
+      .catch((error) => console.error("Ending abandoned sessions failed:", error));
+  }, SWEEP_EVERY_MS);
+  sweep.unref();
+}

@@ -1,0 +1,223 @@
+import { sql } from "drizzle-orm";
+import {
+  bigserial,
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+} from "drizzle-orm/pg-core";
+
+const at = (name: string) => timestamp(name, { withTimezone: true, mode: "date" });
+const stringArray = (name: string) => text(name).array().notNull().default(sql`'{}'::text[]`);
+
+/** An account of the embedded service. Every other row belongs to one. */
+export const teams = pgTable("teams", {
+  id: text("id").primaryKey(),
+  name: text("name").notNull(),
+  domain: text("domain").notNull(),
+  /** Public: it is in the visitor script snippet. */
+  publicKey: text("public_key").notNull().unique(),
+  webhookSecret: text("webhook_secret").notNull(),
+  historyEnabled: boolean("history_enabled").notNull().default(true),
+  requireAuthorization: boolean("require_authorization").notNull().default(false),
+  maskingSelectors: stringArray("masking_selectors"),
+  maxConcurrentSessions: integer("max_concurrent_sessions").notNull().default(25),
+  proxyEnabled: boolean("proxy_enabled").notNull().default(false),
+  onpremLicensed: boolean("onprem_licensed").notNull().default(false),
+  recordingEnabled: boolean("recording_enabled").notNull().default(false),
+  createdAt: at("created_at").notNull().defaultNow(),
+});
+
+/** Secret REST keys: only a SHA-256 hash is kept; `prefix` lets people tell keys apart. */
+export const apiKeys = pgTable(
+  "api_keys",
+  {
+    id: text("id").primaryKey(),
+    teamId: text("team_id").notNull().references(() => teams.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    prefix: text("prefix").notNull(),
+    keyHash: text("key_hash").notNull().unique(),
+    createdAt: at("created_at").notNull().defaultNow(),
+    lastUsedAt: at("last_used_at"),
+    revokedAt: at("revoked_at"),
+  },
+  (table) => [index("api_keys_team_idx").on(table.teamId)],
+);
+
+export const visitors = pgTable(
+  "visitors",
+  {
+    shortId: text("short_id").primaryKey(),
+    teamId: text("team_id").notNull().references(() => teams.id, { onDelete: "cascade" }),
+    /** Hash of the secret the visitor script holds to resume this visitor. */
+    tokenHash: text("token_hash").notNull(),
+    addedAt: at("added_at").notNull().defaultNow(),
+    lastSeenAt: at("last_seen_at").notNull().defaultNow(),
+    /** Online while this is in the future: heartbeats and open streams push it forward. */
+    onlineUntil: at("online_until").notNull().defaultNow(),
+    browserName: text("browser_name"),
+    deviceName: text("device_name"),
+    deviceType: text("device_type"),
+    callName: text("call_name"),
+    email: text("email"),
+    identities: stringArray("identities"),
+    uniqueId: text("unique_id"),
+    tags: stringArray("tags"),
+    integrationIds: stringArray("integration_ids"),
+    integration: text("integration"),
+    ipAddress: text("ip_address").notNull().default(""),
+    locationCity: text("location_city"),
+    locationCountryName: text("location_country_name"),
+    locationCountry: text("location_country"),
+    lookupCode: text("lookup_code"),
+    lastUrl: text("last_url").notNull().default(""),
+    isSupported: boolean("is_supported").notNull().default(true),
+    isWaitingForCall: boolean("is_waiting_for_call").notNull().default(false),
+    jsConfiguration: boolean("js_configuration").notNull().default(false),
+    /** Lower-cased text that free-text search matches with trigrams. */
+    searchText: text("search_text").notNull().default(""),
+  },
+  (table) => [
+    index("visitors_team_seen_idx").on(table.teamId, table.lastSeenAt.desc()),
+    index("visitors_team_online_idx").on(table.teamId, table.onlineUntil),
+    index("visitors_team_unique_id_idx").on(table.teamId, table.uniqueId),
+    index("visitors_team_email_idx").on(table.teamId, table.email),
+    index("visitors_team_ip_idx").on(table.teamId, table.ipAddress),
+    index("visitors_team_lookup_idx").on(table.teamId, table.lookupCode),
+    index("visitors_tags_idx").using("gin", table.tags),
+    index("visitors_identities_idx").using("gin", table.identities),
+    index("visitors_integration_ids_idx").using("gin", table.integrationIds),
+    index("visitors_search_trgm_idx").using("gin", sql`${table.searchText} gin_trgm_ops`),
+  ],
+);
+
+export const pageviews = pgTable(
+  "pageviews",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    visitorId: text("visitor_id").notNull().references(() => visitors.shortId, { onDelete: "cascade" }),
+    url: text("url").notNull(),
+    title: text("title"),
+    referrer: text("referrer"),
+    visitedAt: at("visited_at").notNull().defaultNow(),
+    durationSeconds: integer("duration_seconds"),
+  },
+  (table) => [index("pageviews_visitor_idx").on(table.visitorId, table.visitedAt.desc())],
+);
+
+/** Users (`u_` ids, looked up by email) and External Agents (keyed by the caller's agent id). */
+export const agents = pgTable(
+  "agents",
+  {
+    id: text("id").primaryKey(),
+    teamId: text("team_id").notNull().references(() => teams.id, { onDelete: "cascade" }),
+    kind: text("kind", { enum: ["user", "external"] }).notNull(),
+    externalId: text("external_id"),
+    email: text("email").notNull().default(""),
+    firstName: text("first_name").notNull().default(""),
+    lastName: text("last_name").notNull().default(""),
+    name: text("name").notNull(),
+    nickname: text("agent_nickname").notNull().default(""),
+    phoneNumber: text("phone_number"),
+    timezone: text("timezone"),
+    liveSupport: boolean("live_support").notNull().default(false),
+    mfaEnabled: boolean("mfa_enabled").notNull().default(false),
+    hasPassword: boolean("password").notNull().default(false),
+    fromOauth: boolean("from_oauth").notNull().default(false),
+    signupHoursOffset: integer("signup_hours_offset").notNull().default(0),
+    createdAt: at("created_at").notNull().defaultNow(),
+    lastRequestAt: at("last_request_at").notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex("agents_team_external_idx").on(table.teamId, table.externalId),
+    index("agents_team_email_idx").on(table.teamId, table.email),
+  ],
+);
+
+export const sessions = pgTable(
+  "sessions",
+  {
+    id: text("id").primaryKey(),
+    teamId: text("team_id").notNull().references(() => teams.id, { onDelete: "cascade" }),
+    /** Kept after the visitor is deleted: the session stays in its agents' history. */
+    visitorId: text("visitor_id").notNull(),
+    status: text("status", { enum: ["ongoing", "ended"] }).notNull().default("ongoing"),
+    startedAt: at("started_at").notNull().defaultNow(),
+    endedAt: at("ended_at"),
+    /** When the visitor's page first reached an agent; the call length counts from here. */
+    liveAt: at("live_at"),
+    wentLive: boolean("went_live").notNull().default(false),
+    sessionAuthorized: boolean("session_authorized").notNull().default(false),
+    featuresUsed: stringArray("features_used"),
+    callName: text("call_name"),
+    source: text("source").notNull().default("api"),
+    onPremise: boolean("on_premise").notNull().default(false),
+    metadata: jsonb("metadata").$type<Record<string, string | number | boolean>>().notNull().default({}),
+    permissions: jsonb("permissions").$type<Record<string, boolean>>().notNull().default({}),
+    branding: jsonb("branding").$type<Record<string, unknown>>().notNull().default({}),
+    options: jsonb("options").$type<Record<string, unknown>>().notNull().default({}),
+    viewer: jsonb("viewer").$type<{ id: string; name: string } | null>(),
+    initialNotes: text("initial_notes"),
+    webhookUrl: text("webhook_url"),
+    videoUrl: text("video_url"),
+    videoStatus: text("video_status"),
+    endReason: text("end_reason"),
+    /** An agent's stream or request was last seen then; a minute without one ends the session. */
+    agentSeenAt: at("agent_seen_at").notNull().defaultNow(),
+  },
+  (table) => [
+    index("sessions_team_status_idx").on(table.teamId, table.status),
+    index("sessions_team_started_idx").on(table.teamId, table.startedAt),
+    index("sessions_visitor_idx").on(table.visitorId, table.startedAt.desc()),
+  ],
+);
+
+export const sessionAgents = pgTable(
+  "session_agents",
+  {
+    sessionId: text("session_id").notNull().references(() => sessions.id, { onDelete: "cascade" }),
+    agentId: text("agent_id").notNull().references(() => agents.id, { onDelete: "cascade" }),
+    joinedAt: at("joined_at").notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.sessionId, table.agentId] }), index("session_agents_agent_idx").on(table.agentId)],
+);
+
+/** A Secure watch link: created by the API, opened once by an agent's browser to start the session. */
+export const watchLinks = pgTable("watch_links", {
+  id: text("id").primaryKey(),
+  teamId: text("team_id").notNull().references(() => teams.id, { onDelete: "cascade" }),
+  visitorId: text("visitor_id").notNull(),
+  agentId: text("agent_id").notNull().references(() => agents.id, { onDelete: "cascade" }),
+  /** The parsed watch-link request (branding, permissions, options, metadata, viewer, webhook). */
+  request: jsonb("request").$type<Record<string, unknown>>().notNull(),
+  onPremise: boolean("on_premise").notNull().default(false),
+  expiresAt: at("expires_at").notNull(),
+  sessionId: text("session_id"),
+  createdAt: at("created_at").notNull().defaultNow(),
+});
+
+/** The durable outbox of webhook deliveries: survives restarts, retried with backoff. */
+export const webhookDeliveries = pgTable(
+  "webhook_deliveries",
+  {
+    id: text("id").primaryKey(),
+    teamId: text("team_id").notNull().references(() => teams.id, { onDelete: "cascade" }),
+    sessionId: text("session_id").notNull(),
+    url: text("url").notNull(),
+    payload: jsonb("payload").$type<Record<string, unknown>>().notNull(),
+    status: text("status", { enum: ["pending", "delivered", "failed", "gone"] }).notNull().default("pending"),
+    attempts: integer("attempts").notNull().default(0),
+    nextAttemptAt: at("next_attempt_at").notNull().defaultNow(),
+    lockedUntil: at("locked_until"),
+    lastStatus: integer("last_status"),
+    lastError: text("last_error"),
+    createdAt: at("created_at").notNull().defaultNow(),
+    deliveredAt: at("delivered_at"),
+  },
+  (table) => [index("webhook_deliveries_due_idx").on(table.status, table.nextAttemptAt)],
+);

@@ -1,0 +1,59 @@
+import { and, eq, lt } from "drizzle-orm";
+import type { Db } from "@/lib/db";
+import { ServiceError } from "../errors";
+import { sessions, teams } from "../schema";
+import { findVisitor } from "../visitors/read";
+import { enqueueWebhook } from "../webhooks";
+import { agentsBySession } from "./load";
+import { toSessionResource } from "./present";
+
+export type EndReason = "api" | "agent" | "visitor" | "agent_left" | "visitor_deleted";
+
+/** An agent gone this long (no stream, no request) ends the session. */
+export const AGENT_GONE_MS = 60_000;
+
+/**
+ * Ends an ongoing session: records the end, and when the link asked for a webhook, puts the Session
+ * JSON in the delivery outbox in the same transaction, so an ended session always gets its webhook.
+ * Returns false when it had already ended.
+ */
+export async function endSession(db: Db, sessionId: string, reason: EndReason): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const [ended] = await tx
+      .update(sessions)
+      .set({ status: "ended", endedAt: new Date(), endReason: reason })
+      .where(and(eq(sessions.id, sessionId), eq(sessions.status, "ongoing")))
+      .returning();
+    if (!ended) return false;
+    if (ended.webhookUrl) {
+      const [team] = await tx.select().from(teams).where(eq(teams.id, ended.teamId));
+      const agentsOf = await agentsBySession(tx as unknown as Db, [ended.id]);
+      const payload = toSessionResource(ended, agentsOf.get(ended.id) ?? [], team);
+      await enqueueWebhook(tx as unknown as Db, { teamId: ended.teamId, sessionId: ended.id, url: ended.webhookUrl, payload });
+    }
+    return true;
+  });
+}
+
+/** DELETE …/session: ends the visitor's ongoing sessions (none is fine), 404 for an unknown visitor. */
+export async function stopVisitorSession(db: Db, teamId: string, visitorId: string): Promise<number> {
+  if (!(await findVisitor(db, teamId, visitorId))) throw new ServiceError(404, "visitor_not_found", `No visitor ${visitorId}.`);
+  const ongoing = await db
+    .select({ id: sessions.id })
+    .from(sessions)
+    .where(and(eq(sessions.teamId, teamId), eq(sessions.visitorId, visitorId), eq(sessions.status, "ongoing")));
+  let ended = 0;
+  for (const session of ongoing) if (await endSession(db, session.id, "api")) ended++;
+  return ended;
+}
+
+/** Ends the sessions whose agents have been gone for a minute. */
+export async function endAbandonedSessions(db: Db, now = new Date()): Promise<number> {
+  const abandoned = await db
+    .select({ id: sessions.id })
+    .from(sessions)
+    .where(and(eq(sessions.status, "ongoing"), lt(sessions.agentSeenAt, new Date(now.getTime() - AGENT_GONE_MS))));
+  let ended = 0;
+  for (const session of abandoned) if (await endSession(db, session.id, "agent_left")) ended++;
+  return ended;
+}

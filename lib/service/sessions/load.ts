@@ -1,0 +1,62 @@
+import { and, desc, eq, inArray } from "drizzle-orm";
+import type { Session } from "@/lib/contract";
+import type { Db } from "@/lib/db";
+import { agents, sessionAgents, sessions } from "../schema";
+import type { Team } from "../teams";
+import { toSessionResource } from "./present";
+
+type SessionRow = typeof sessions.$inferSelect;
+type AgentRow = typeof agents.$inferSelect;
+
+/** The agents of each session, in one query. */
+export async function agentsBySession(db: Db, sessionIds: string[]): Promise<Map<string, AgentRow[]>> {
+  const bySession = new Map<string, AgentRow[]>();
+  if (sessionIds.length === 0) return bySession;
+  const rows = await db
+    .select({ sessionId: sessionAgents.sessionId, agent: agents })
+    .from(sessionAgents)
+    .innerJoin(agents, eq(agents.id, sessionAgents.agentId))
+    .where(inArray(sessionAgents.sessionId, sessionIds))
+    .orderBy(sessionAgents.joinedAt);
+  for (const row of rows) bySession.set(row.sessionId, [...(bySession.get(row.sessionId) ?? []), row.agent]);
+  return bySession;
+}
+
+export async function presentSessions(db: Db, rows: SessionRow[], team: Team): Promise<Session[]> {
+  const agentsOf = await agentsBySession(db, rows.map((row) => row.id));
+  const now = new Date();
+  return rows.map((row) => toSessionResource(row, agentsOf.get(row.id) ?? [], team, now));
+}
+
+export const SESSIONS_PER_RESOURCE = 100;
+
+export async function visitorSessions(db: Db, team: Team, visitorId: string): Promise<Session[]> {
+  const rows = await db
+    .select()
+    .from(sessions)
+    .where(and(eq(sessions.teamId, team.id), eq(sessions.visitorId, visitorId)))
+    .orderBy(desc(sessions.startedAt))
+    .limit(SESSIONS_PER_RESOURCE);
+  return presentSessions(db, rows, team);
+}
+
+export async function agentSessions(db: Db, team: Team, agentId: string): Promise<Session[]> {
+  const rows = await db
+    .select({ session: sessions })
+    .from(sessionAgents)
+    .innerJoin(sessions, eq(sessions.id, sessionAgents.sessionId))
+    .where(and(eq(sessionAgents.agentId, agentId), eq(sessions.teamId, team.id)))
+    .orderBy(desc(sessions.startedAt))
+    .limit(SESSIONS_PER_RESOURCE);
+  return presentSessions(db, rows.map((row) => row.session), team);
+}
+
+/** Short ids among `visitorIds` that have an ongoing session. */
+export async function visitorsInSession(db: Db, teamId: string, visitorIds: string[]): Promise<Set<string>> {
+  if (visitorIds.length === 0) return new Set();
+  const rows = await db
+    .selectDistinct({ visitorId: sessions.visitorId })
+    .from(sessions)
+    .where(and(eq(sessions.teamId, teamId), eq(sessions.status, "ongoing"), inArray(sessions.visitorId, visitorIds)));
+  return new Set(rows.map((row) => row.visitorId));
+}

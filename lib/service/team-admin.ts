@@ -1,0 +1,72 @@
+import { and, desc, eq } from "drizzle-orm";
+import type { ApiKeySummary, TeamSettings, TeamSettingsUpdate } from "@/lib/contract/team-settings";
+import type { Db } from "@/lib/db";
+import { ServiceError } from "./errors";
+import { isoOrNull, iso } from "./format";
+import { apiKeys, teams } from "./schema";
+import { createApiKey, newWebhookSecret, revokeApiKey, type Team } from "./teams";
+
+export function toTeamSettings(team: Team): TeamSettings {
+  return {
+    id: team.id,
+    name: team.name,
+    domain: team.domain,
+    public_key: team.publicKey,
+    history_enabled: team.historyEnabled,
+    require_authorization: team.requireAuthorization,
+    masking_selectors: team.maskingSelectors,
+    max_concurrent_sessions: team.maxConcurrentSessions,
+    proxy_enabled: team.proxyEnabled,
+    onprem_licensed: team.onpremLicensed,
+    recording_enabled: team.recordingEnabled,
+  };
+}
+
+export async function updateTeamSettings(db: Db, teamId: string, update: TeamSettingsUpdate): Promise<TeamSettings> {
+  const [team] = await db
+    .update(teams)
+    .set({
+      name: update.name,
+      domain: update.domain,
+      historyEnabled: update.history_enabled,
+      requireAuthorization: update.require_authorization,
+      maskingSelectors: update.masking_selectors,
+      maxConcurrentSessions: update.max_concurrent_sessions,
+      proxyEnabled: update.proxy_enabled,
+      onpremLicensed: update.onprem_licensed,
+      recordingEnabled: update.recording_enabled,
+    })
+    .where(eq(teams.id, teamId))
+    .returning();
+  return toTeamSettings(team);
+}
+
+function toKeySummary(key: typeof apiKeys.$inferSelect): ApiKeySummary {
+  return { id: key.id, name: key.name, prefix: key.prefix, created_at: iso(key.createdAt), last_used_at: isoOrNull(key.lastUsedAt), revoked_at: isoOrNull(key.revokedAt) };
+}
+
+export async function listApiKeys(db: Db, teamId: string): Promise<ApiKeySummary[]> {
+  const rows = await db.select().from(apiKeys).where(eq(apiKeys.teamId, teamId)).orderBy(desc(apiKeys.createdAt));
+  return rows.map(toKeySummary);
+}
+
+export async function createTeamApiKey(db: Db, teamId: string, name: string): Promise<ApiKeySummary & { secret: string }> {
+  const created = await createApiKey(db, teamId, name);
+  const [row] = await db.select().from(apiKeys).where(eq(apiKeys.id, created.id));
+  return { ...toKeySummary(row), secret: created.key };
+}
+
+/** Revokes a key; the key that made the request may not revoke itself (it would lock the caller out). */
+export async function revokeTeamApiKey(db: Db, teamId: string, keyId: string, callerKeyId: string): Promise<void> {
+  if (keyId === callerKeyId) throw new ServiceError(409, "key_in_use", "This key made the request; revoke it with another key.");
+  const [exists] = await db.select({ id: apiKeys.id }).from(apiKeys).where(and(eq(apiKeys.id, keyId), eq(apiKeys.teamId, teamId)));
+  if (!exists) throw new ServiceError(404, "not_found", `No key ${keyId}.`);
+  await revokeApiKey(db, teamId, keyId);
+}
+
+/** A new webhook signing secret; deliveries from now on are signed with it. */
+export async function rotateWebhookSecret(db: Db, teamId: string): Promise<string> {
+  const secret = newWebhookSecret();
+  await db.update(teams).set({ webhookSecret: secret }).where(eq(teams.id, teamId));
+  return secret;
+}

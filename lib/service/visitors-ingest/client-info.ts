@@ -1,0 +1,35 @@
+import { UAParser } from "ua-parser-js";
+
+export const DEVICE_TYPES = ["desktop", "console", "mobile", "tablet", "smarttv", "wearable", "embedded"] as const;
+export type DeviceType = (typeof DEVICE_TYPES)[number];
+
+/** What the request itself tells about the visitor's browser, stored on register. */
+export interface ClientInfo {
+  ipAddress: string;
+  browserName: string | null;
+  deviceType: DeviceType;
+  deviceName: string | null;
+}
+
+/** The client's address: the first X-Forwarded-For hop (set by the proxy in front), else X-Real-IP, else "". */
+export function clientIp(headers: Headers): string {
+  const forwarded = headers.get("x-forwarded-for")?.split(",")[0]?.trim();
+  const ip = forwarded || headers.get("x-real-ip")?.trim() || "";
+  return ip.slice(0, 64); // a header is not to be trusted with the column's size
+}
+
+// Desktops have no model in their user agent: name them after their OS, as people do.
+const DESKTOP_NAMES: Record<string, string> = { Windows: "Windows PC", "Mac OS": "Mac", Linux: "Linux PC", "Chromium OS": "Chromebook", Ubuntu: "Linux PC" };
+
+export function deviceFromUserAgent(userAgent: string): Omit<ClientInfo, "ipAddress"> {
+  const { browser, device, os } = new UAParser(userAgent).getResult();
+  // ua-parser-js leaves the type undefined for ordinary computers.
+  const deviceType = (DEVICE_TYPES as readonly string[]).includes(device.type ?? "") ? (device.type as DeviceType) : "desktop";
+  const model = device.model === "Macintosh" ? "Mac" : device.model;
+  const deviceName = model || (os.name ? (DESKTOP_NAMES[os.name] ?? os.name) : null);
+  return { browserName: browser.name ?? null, deviceType, deviceName: deviceName ?? null };
+}
+
+export function clientInfo(request: Request): ClientInfo {
+  return { ipAddress: clientIp(request.headers), ...deviceFromUserAgent(request.headers.get("user-agent") ?? "") };
+}

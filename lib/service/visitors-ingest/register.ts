@@ -1,0 +1,73 @@
+import { and, eq } from "drizzle-orm";
+import type { Db, Tx } from "@/lib/db";
+import { newId, newSecret, sha256 } from "../ids";
+import { visitors } from "../schema";
+import { visitorSearchText } from "@/lib/service/search";
+import type { Team } from "../teams";
+import { tokenMatches, type VisitorRow } from "./auth";
+import type { ClientInfo } from "./client-info";
+import { assignLookupCode } from "./lookup-code";
+import { addPageview, type PageInput } from "./pageview-history";
+import { HEARTBEAT_SECONDS, onlineUntilFrom } from "./presence";
+
+export interface RegisterInput extends PageInput {
+  visitorId?: string | null;
+  token?: string | null;
+}
+
+export interface Registration {
+  visitorId: string;
+  /** The visitor's secret: new visitors get theirs here and only here; a resumed visitor keeps its own. */
+  token: string;
+  lookupCode: string | null;
+  heartbeatSeconds: number;
+  settings: { requireAuthorization: boolean; maskingSelectors: string[] };
+}
+
+/** The visitor the script asks to resume: only one of this team whose token matches. */
+async function resumable(tx: Tx, teamId: string, input: RegisterInput): Promise<VisitorRow | undefined> {
+  if (!input.visitorId || !input.token) return undefined;
+  const [visitor] = await tx.select().from(visitors).where(and(eq(visitors.teamId, teamId), eq(visitors.shortId, input.visitorId))).for("update");
+  return visitor && tokenMatches(input.token, visitor.tokenHash) ? visitor : undefined;
+}
+
+async function insertVisitor(tx: Tx, row: Omit<typeof visitors.$inferInsert, "shortId">): Promise<VisitorRow> {
+  // 8 characters of 32 make collisions rare, not impossible: draw again on one.
+  for (let attempt = 0; attempt < 5; attempt++) {
+    const [created] = await tx.insert(visitors).values({ ...row, shortId: newId("", 8) }).onConflictDoNothing({ target: visitors.shortId }).returning();
+    if (created) return created;
+  }
+  throw new Error("Could not draw a free visitor id");
+}
+
+/**
+ * POST /collect/register: a page of the customer's site loaded the visitor script. Resumes the visitor
+ * when its id and token match one of this team, else creates one; either way it is online from now.
+ */
+export async function registerVisitor(db: Db, team: Team, input: RegisterInput, client: ClientInfo, now = new Date()): Promise<Registration> {
+  return db.transaction(async (tx) => {
+    const previous = await resumable(tx, team.id, input);
+    const token = previous ? input.token! : newSecret("vt_");
+    const fields = {
+      ...client,
+      lastSeenAt: now,
+      onlineUntil: onlineUntilFrom(now),
+      lastUrl: input.url,
+      isSupported: true,
+      jsConfiguration: true,
+      searchText: visitorSearchText({ ...(previous ?? { callName: null, email: null, identities: [], uniqueId: null }), lastUrl: input.url }),
+    };
+    const visitor = previous
+      ? (await tx.update(visitors).set(fields).where(eq(visitors.shortId, previous.shortId)).returning())[0]
+      : await insertVisitor(tx, { ...fields, teamId: team.id, tokenHash: sha256(token), addedAt: now });
+    const lookupCode = await assignLookupCode(tx, team.id, visitor.shortId, visitor.lookupCode, now);
+    await addPageview(tx, team, visitor.shortId, input, now, previous?.onlineUntil ?? null);
+    return {
+      visitorId: visitor.shortId,
+      token,
+      lookupCode,
+      heartbeatSeconds: HEARTBEAT_SECONDS,
+      settings: { requireAuthorization: team.requireAuthorization, maskingSelectors: team.maskingSelectors },
+    };
+  });
+}

@@ -1,0 +1,54 @@
+import type { Pageview, Session, Visitor } from "@/lib/contract";
+import { iso } from "../format";
+import type { pageviews, visitors } from "../schema";
+
+type VisitorRow = typeof visitors.$inferSelect;
+type PageviewRow = typeof pageviews.$inferSelect;
+
+export function toPageviewResource(pageview: PageviewRow): Pageview {
+  return {
+    url: pageview.url,
+    title: pageview.title,
+    referrer: pageview.referrer,
+    visited_at: iso(pageview.visitedAt),
+    duration_seconds: pageview.durationSeconds,
+  };
+}
+
+/** A visitor in the shape of the API's Visitor resource (fields of the compatibility notes). */
+export function toVisitorResource(
+  visitor: VisitorRow,
+  extra: { apiKey: string; inSession: boolean; now?: Date; history?: PageviewRow[]; sessions?: Session[] },
+): Visitor {
+  const now = extra.now ?? new Date();
+  return {
+    short_id: visitor.shortId,
+    added_at: iso(visitor.addedAt),
+    last_seen_at: iso(visitor.lastSeenAt),
+    api_key: extra.apiKey,
+    browser_name: visitor.browserName,
+    device_name: visitor.deviceName,
+    device_type: visitor.deviceType as Visitor["device_type"],
+    call_name: visitor.callName,
+    email: visitor.email,
+    identities: visitor.identities,
+    unique_id: visitor.uniqueId,
+    tags: visitor.tags,
+    integration_ids: visitor.integrationIds,
+    integration: visitor.integration,
+    ip_address: visitor.ipAddress,
+    location_city: visitor.locationCity,
+    location_country_name: visitor.locationCountryName,
+    location_country: visitor.locationCountry,
+    lookup_code: visitor.lookupCode,
+    last_url: visitor.lastUrl,
+    is_online: visitor.onlineUntil > now,
+    is_in_session: extra.inSession,
+    is_supported: visitor.isSupported,
+    is_waiting_for_call: visitor.isWaitingForCall,
+    js_configuration: visitor.jsConfiguration,
+    ...(extra.history ? { history: extra.history.map(toPageviewResource) } : {}),
+    ...(extra.sessions ? { sessions: extra.sessions } : {}),
+    _type: "visitor",
+  };
+}

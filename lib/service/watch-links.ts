@@ -1,0 +1,83 @@
+import "server-only";
+import { and, count, eq, sql } from "drizzle-orm";
+import type { WatchUrlRequest } from "@/lib/contract";
+import type { Db } from "@/lib/db";
+import { env } from "@/lib/env";
+import { resolveAgent } from "./agents";
+import { ServiceError } from "./errors";
+import { newId } from "./ids";
+import { sessionAgents, sessions, watchLinks } from "./schema";
+import { publicBaseUrl, signLink, verifyLink } from "./signing";
+import type { Team } from "./teams";
+import { findVisitor } from "./visitors/read";
+
+export type WatchLinkRequest = Omit<WatchUrlRequest, "agent" | "options"> & { agent: { id: string; name: string }; options?: WatchUrlRequest["options"] };
+
+async function ongoingSessions(db: Db, teamId: string): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(sessions).where(and(eq(sessions.teamId, teamId), eq(sessions.status, "ongoing")));
+  return Number(row.n);
+}
+
+/**
+ * Creates a Secure watch link: 404 for an unknown visitor, 402 when one more session would pass the
+ * team's concurrent-session limit. The link is a signed, short-lived token naming a stored link row.
+ */
+export async function createWatchLink(
+  db: Db,
+  team: Team,
+  visitorId: string,
+  request: WatchLinkRequest,
+  options: { onPremise?: boolean } = {},
+): Promise<{ watch_url: string; expiration: string }> {
+  if (!(await findVisitor(db, team.id, visitorId))) throw new ServiceError(404, "visitor_not_found", `No visitor ${visitorId}.`);
+  if ((await ongoingSessions(db, team.id)) >= team.maxConcurrentSessions) {
+    throw new ServiceError(402, "subscription_limit", `The account allows ${team.maxConcurrentSessions} concurrent sessions.`);
+  }
+  const agent = await resolveAgent(db, team.id, request.agent);
+  const expiresAt = new Date(Date.now() + env().WATCH_LINK_TTL_SECONDS * 1000);
+  const id = newId("wl_", 20);
+  await db.insert(watchLinks).values({ id, teamId: team.id, visitorId, agentId: agent.id, request, onPremise: options.onPremise ?? false, expiresAt });
+  const token = await signLink("watch", { jti: id, sub: visitorId, team: team.id }, expiresAt);
+  return { watch_url: `${publicBaseUrl()}/watch/${token}`, expiration: expiresAt.toISOString() };
+}
+
+export type OpenedWatchLink =
+  | { ok: true; sessionId: string; linkId: string }
+  | { ok: false; reason: "expired" | "invalid" };
+
+/**
+ * Opening a watch link starts its session (or rejoins it when the same link is opened again before it
+ * expires). One transaction with the link row locked, so a double open makes one session.
+ */
+export async function openWatchLink(db: Db, token: string): Promise<OpenedWatchLink> {
+  const check = await verifyLink<{ jti: string }>("watch", token);
+  if (!check.ok) return check;
+  return db.transaction(async (tx) => {
+    const [link] = await tx.select().from(watchLinks).where(eq(watchLinks.id, check.claims.jti)).for("update");
+    if (!link) return { ok: false as const, reason: "invalid" as const };
+    if (link.sessionId) {
+      await tx.update(sessions).set({ agentSeenAt: new Date() }).where(eq(sessions.id, link.sessionId));
+      return { ok: true as const, sessionId: link.sessionId, linkId: link.id };
+    }
+    const request = link.request as WatchLinkRequest;
+    const sessionId = newId("s_", 16);
+    await tx.insert(sessions).values({
+      id: sessionId,
+      teamId: link.teamId,
+      visitorId: link.visitorId,
+      metadata: request.metadata ?? {},
+      permissions: request.permissions,
+      branding: request.branding,
+      options: request.options ?? { audio_muted: true },
+      viewer: request.viewer ?? null,
+      initialNotes: request.initial_notes ?? null,
+      webhookUrl: request.webhook_url ?? null,
+      onPremise: link.onPremise,
+      source: link.onPremise ? "onpremise" : "api",
+      callName: sql`(select call_name from visitors where short_id = ${link.visitorId})`,
+    });
+    await tx.insert(sessionAgents).values({ sessionId, agentId: link.agentId });
+    await tx.update(watchLinks).set({ sessionId }).where(eq(watchLinks.id, link.id));
+    return { ok: true as const, sessionId, linkId: link.id };
+  });
+}

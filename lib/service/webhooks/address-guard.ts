@@ -1,0 +1,86 @@
+import { lookup as dnsLookup } from "node:dns/promises";
+import { BlockList, isIP } from "node:net";
+
+/** A webhook URL we refuse to call: not http(s), or its host resolves into a non-public network. */
+export class UnsafeUrlError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = "UnsafeUrlError";
+  }
+}
+
+export type VettedAddress = { address: string; family: 4 | 6 };
+/** The URL and the addresses checked for it: connect to these, not to a fresh lookup (DNS rebinding). */
+export type VettedTarget = { url: URL; addresses: VettedAddress[] };
+export type Resolver = (hostname: string) => Promise<VettedAddress[]>;
+
+const systemResolver: Resolver = async (hostname) =>
+  (await dnsLookup(hostname, { all: true, verbatim: true })).map(({ address, family }) => ({ address, family: family === 6 ? 6 : 4 }));
+
+// Everything that is not the public internet. BlockList also matches IPv4-mapped IPv6
+// (::ffff:127.0.0.1) against the IPv4 rules.
+const nonPublic = new BlockList();
+for (const [network, prefix] of [
+  ["0.0.0.0", 8], // "this network", includes 0.0.0.0
+  ["10.0.0.0", 8],
+  ["100.64.0.0", 10], // carrier-grade NAT
+  ["127.0.0.0", 8],
+  ["169.254.0.0", 16], // link-local, cloud metadata endpoints
+  ["172.16.0.0", 12],
+  ["192.0.0.0", 24], // IETF protocol assignments
+  ["192.0.2.0", 24], // documentation
+  ["192.168.0.0", 16],
+  ["198.18.0.0", 15], // benchmarking
+  ["198.51.100.0", 24], // documentation
+  ["203.0.113.0", 24], // documentation
+  ["224.0.0.0", 4], // multicast
+  ["240.0.0.0", 4], // reserved, includes 255.255.255.255 broadcast
+] as const) nonPublic.addSubnet(network, prefix, "ipv4");
+for (const [network, prefix] of [
+  ["::", 128], // unspecified
+  ["::1", 128], // loopback
+  ["100::", 64], // discard
+  ["2001:db8::", 32], // documentation
+  ["fc00::", 7], // unique-local
+  ["fe80::", 10], // link-local
+  ["ff00::", 8], // multicast
+] as const) nonPublic.addSubnet(network, prefix, "ipv6");
+
+export function isPublicAddress(address: string): boolean {
+  const family = isIP(address);
+  if (family === 0) return false;
+  return !nonPublic.check(address, family === 6 ? "ipv6" : "ipv4");
+}
+
+/**
+ * Refuses non-http(s) URLs and hosts with ANY non-public address (unless `allowPrivate`), and returns
+ * the addresses it checked so the caller connects to exactly those. DNS failures are thrown as they
+ * are (a retryable network error), not as UnsafeUrlError.
+ */
+export async function assertPublicUrl(
+  url: string,
+  options: { allowPrivate: boolean; resolve?: Resolver },
+): Promise<VettedTarget> {
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    throw new UnsafeUrlError(`Webhook URL is not a valid URL: ${url}`);
+  }
+  if (parsed.protocol !== "http:" && parsed.protocol !== "https:") {
+    throw new UnsafeUrlError(`Webhook URL must use http or https, not ${parsed.protocol.replace(/:$/, "")}.`);
+  }
+  const host = parsed.hostname.replace(/^\[(.*)\]$/, "$1"); // IPv6 literals come bracketed
+  const literal = isIP(host);
+  const addresses: VettedAddress[] = literal ? [{ address: host, family: literal === 6 ? 6 : 4 }] : await (options.resolve ?? systemResolver)(host);
+  if (addresses.length === 0) throw new Error(`No address found for ${host}.`);
+  if (!options.allowPrivate) {
+    const refused = addresses.find(({ address }) => !isPublicAddress(address));
+    if (refused) {
+      throw new UnsafeUrlError(
+        `Webhook host ${host} resolves to ${refused.address}, which is not a public address (set WEBHOOK_ALLOW_PRIVATE_NETWORKS=true to allow).`,
+      );
+    }
+  }
+  return { url: parsed, addresses };
+}
