@@ -5,6 +5,7 @@ const executablePath = process.env.CHROMIUM_PATH || "/usr/bin/chromium";
 
 export default defineConfig({
   testDir: "e2e",
+  outputDir: process.env.PLAYWRIGHT_OUTPUT_DIR || "test-results",
   globalSetup: "./e2e/global-setup.ts",
   fullyParallel: false,
   workers: 1,

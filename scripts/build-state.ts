@@ -16,7 +16,7 @@ function newestMtime(entry: string): number {
 
 /** True when there is no production build, or a source file changed after it was made. */
 export function buildIsStale(root = process.cwd()): boolean {
-  const buildId = path.join(root, ".next", "BUILD_ID");
+  const buildId = path.join(root, process.env.NEXT_DIST_DIR || ".next", "BUILD_ID");
   if (!fs.existsSync(buildId)) return true;
   const builtAt = fs.statSync(buildId).mtimeMs;
   return SOURCES.some((entry) => newestMtime(path.join(root, entry)) > builtAt);

@@ -36,3 +36,22 @@ export const auditEvents = pgTable(
     index("audit_events_action_actor_idx").on(table.action, table.actorEmail, table.at),
   ],
 );
+
+/** The usage figures as the API answered them, at most one every 5 minutes: the history behind the charts. */
+export const usageSnapshots = pgTable(
+  "usage_snapshots",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    at: timestamp("at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+    usage: jsonb("usage").$type<Record<string, Record<string, number>>>().notNull(),
+  },
+  (table) => [index("usage_snapshots_at_idx").on(table.at)],
+);
+
+/** The console's own settings (e.g. the webhook URL sent with co-browse links, default permissions). */
+export const consoleSettings = pgTable("console_settings", {
+  key: text("key").primaryKey(),
+  value: jsonb("value").$type<unknown>().notNull(),
+  updatedAt: timestamp("updated_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+  updatedBy: text("updated_by"),
+});
