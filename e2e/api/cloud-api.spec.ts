@@ -149,22 +149,6 @@ test("DELETE a visitor: 409 while online and nothing deleted, ok once offline, t
   await expectError(await api.delete(`/v1.3/visitors/${visitor.visitorId}`), 404, "visitor_not_found");
 });
 
-test("DELETE /v1.3/visitors needs all=true, and deletes only offline visitors", async () => {
-  await expectError(await api.delete("/v1.3/visitors"), 400, "invalid_request");
-  await expectError(await api.delete("/v1.3/visitors?all=yes"), 400, "invalid_request");
-  const online = await registerVisitor(api);
-  const offline = await registerVisitor(api);
-  await leave(api, offline);
-  const purged = await api.delete("/v1.3/visitors?all=true");
-  expect(purged.status()).toBe(200);
-  expect(await purged.text()).toBe("ok");
-  expect((await api.get(`/v1.3/visitors/${online.visitorId}`)).status()).toBe(200);
-  await expectError(await api.get(`/v1.3/visitors/${offline.visitorId}`), 404, "visitor_not_found");
-  const remaining = listVisitorsResponseSchema.parse(await (await api.get("/v1.3/list?search=-online")).json()).visitors;
-  expect(remaining).toEqual([]);
-  await leave(api, online);
-});
-
 test("GET /v1.3/agents/lookup: Users by email, External Agents by external id, with sessions", async () => {
   const user = agentLookupResponseSchema.parse(await (await api.get("/v1.3/agents/lookup?email=LEAD@example.com")).json()).agent;
   expect(user).toMatchObject({ email: "lead@example.com", _type: "user" });
