@@ -10,7 +10,7 @@ const config = [
       "@typescript-eslint/no-unused-vars": ["error", { ignoreRestSiblings: true, argsIgnorePattern: "^_", varsIgnorePattern: "^_" }],
     },
   },
-  { ignores: [".next/**", ".next-*/**", ".data/**", "node_modules/**", "lib/db/migrations/**", "next-env.d.ts", "test-results/**", "playwright-report/**"] },
+  { ignores: [".next/**", ".next-*/**", ".data/**", "node_modules/**", "lib/db/migrations/**", "next-env.d.ts", "test-results/**", "playwright-report/**", "public/cobrowse*.js", "test-results*/**"] },
 ];
 
 export default config;

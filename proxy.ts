@@ -12,5 +12,5 @@ export default withAuth({
 
 export const config = {
   // The console's pages; the APIs, the visitor script and the watch links authenticate on their own.
-  matcher: ["/((?!api/|v1\\.3/|service-admin/|collect/|watch/|proxy/|demo|login|healthz|readyz|_next/|favicon\\.ico|cobrowse\\.js).*)"],
+  matcher: ["/((?!api/|v1\\.3/|service-admin/|collect/|watch/|proxy/|live/|demo|login|healthz|readyz|_next/|favicon\\.ico|cobrowse).*)"],
 };

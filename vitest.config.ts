@@ -19,7 +19,7 @@ export default defineConfig({
       {
         // Database suites: PGlite by default, PostgreSQL when DATABASE_URL is set (.ci/run does both).
         resolve: { alias },
-        test: { name: "db", include: ["lib/**/*.db.test.ts"], fileParallelism: false, testTimeout: 60_000, hookTimeout: 60_000 },
+        test: { name: "db", include: ["lib/**/*.db.test.ts"], globalSetup: ["lib/testing/pglite-template.ts"], fileParallelism: false, testTimeout: 60_000, hookTimeout: 60_000 },
       },
     ],
   },

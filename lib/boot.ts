@@ -1,5 +1,6 @@
 import "server-only";
 import { seedDemoUsers } from "@/lib/console/demo-users";
+import { startUsageRecorder } from "@/lib/console/usage/recorder";
 import { ensureAdmin } from "@/lib/console/users";
 import { getDb } from "@/lib/db";
 import { DatabaseLockedError } from "@/lib/db/lock";
@@ -29,4 +30,5 @@ async function boot(): Promise<void> {
   if (TANDEM_DEMO_SEED) await seedDemoUsers(db, DATA_DIR);
   if (ADMIN_EMAIL && ADMIN_PASSWORD) await ensureAdmin(db, ADMIN_EMAIL, ADMIN_PASSWORD);
   await startEmbeddedService(getDb, { seedDemo: TANDEM_DEMO_SEED });
+  startUsageRecorder();
 }

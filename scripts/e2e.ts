@@ -5,6 +5,7 @@
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
+import { buildVisitorScript } from "./build-visitor-script";
 
 const chromium = process.env.CHROMIUM_PATH || "/usr/bin/chromium";
 if (!fs.existsSync(chromium)) {
@@ -15,5 +16,6 @@ if (!fs.existsSync(chromium)) {
 const bin = (name: string) => path.join(process.cwd(), "node_modules", ".bin", name);
 const run = (command: string, args: string[]) => spawnSync(command, args, { stdio: "inherit", env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1" } }).status ?? 1;
 
+await buildVisitorScript();
 if (run(bin("next"), ["build"]) !== 0) process.exit(1);
 process.exit(run(bin("playwright"), ["test", ...process.argv.slice(2)]));

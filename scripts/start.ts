@@ -9,6 +9,7 @@ import { loadSecret, SECRET_FILES } from "../lib/secrets";
 import { readDemoCredentials } from "../lib/console/demo-users";
 import { ConfigError, parseEnv, type Env } from "../lib/env/schema";
 import { buildIsStale } from "./build-state";
+import { buildVisitorScript } from "./build-visitor-script";
 
 const NEXT_BIN = path.join(process.cwd(), "node_modules", "next", "dist", "bin", "next");
 
@@ -40,6 +41,7 @@ const childEnv: NodeJS.ProcessEnv = {
 
 if (buildIsStale()) {
   console.log("Building Tandem (first start or changed sources)…");
+  await buildVisitorScript();
   const build = spawnSync(process.execPath, [NEXT_BIN, "build"], { stdio: "inherit", env: { ...childEnv, NEXT_TELEMETRY_DISABLED: "1" } });
   if (build.status !== 0) fail("The build failed; see the output above.");
 }

@@ -1,4 +1,5 @@
 import Link from "next/link";
+import { CommandPalette } from "@/components/command-palette/command-palette";
 import { NAV_ITEMS } from "@/components/console/nav-items";
 import { NavLinks } from "@/components/console/nav-links";
 import { QueryProvider } from "@/components/console/query-provider";
@@ -41,6 +42,7 @@ export default async function ConsoleLayout({ children }: { children: React.Reac
         <QueryProvider>{children}</QueryProvider>
       </main>
       <SessionKeepAlive />
+      <CommandPalette items={items} />
     </div>
   );
 }

@@ -9,7 +9,7 @@ export function ThemeToggle() {
     localStorage.setItem("theme", dark ? "dark" : "light");
   }
   return (
-    <Button variant="ghost" className="w-full justify-start" onClick={toggle} aria-label="Switch between light and dark theme">
+    <Button variant="ghost" className="w-full justify-start" onClick={toggle}>
       Light / dark theme
     </Button>
   );

@@ -3,6 +3,7 @@ import fs from "node:fs";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
+import { serverDatabase } from "./postgres";
 
 export interface RunningServer {
   url: string;
@@ -36,12 +37,13 @@ export async function freePort(): Promise<number> {
 
 /**
  * Starts Tandem the way a user does (`npm start`'s script, on the existing production build) on a free
- * port with a throwaway data folder, and waits until it is ready.
+ * port with a throwaway data folder (and database, on PostgreSQL), and waits until it is ready.
  */
 export async function startServer(options: ServerOptions = {}): Promise<RunningServer> {
   const port = options.port ?? (await freePort());
   const dataDir = options.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), "tandem-e2e-"));
-  const env = { WEBHOOK_ALLOW_PRIVATE_NETWORKS: "true", ...options.env };
+  const database = await serverDatabase(dataDir);
+  const env = { WEBHOOK_ALLOW_PRIVATE_NETWORKS: "true", ...(database && { DATABASE_URL: database.url }), ...options.env };
   const url = `http://localhost:${port}`;
   let output = "";
   const child: ChildProcess = spawn(path.join("node_modules", ".bin", "tsx"), ["--conditions=react-server", "scripts/start.ts"], {
@@ -62,6 +64,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   const stop = async () => {
     await signal("SIGTERM");
     fs.rmSync(dataDir, { recursive: true, force: true });
+    await database?.drop();
   };
   const crash = () => signal("SIGKILL");
 

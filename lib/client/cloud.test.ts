@@ -4,6 +4,7 @@ import { createCloudClient, type CloudClient } from "./cloud";
 import { ApiError } from "./errors";
 import { agent, usage, visitor, watchUrl } from "./test-fixtures";
 import { sendJson, sendText, startTestServer, type TestServer } from "./test-server";
+import { apiError, onlyRequest } from "./test-assertions";
 
 const API_KEY = "sk_test_secret";
 let server: TestServer;
@@ -17,28 +18,13 @@ afterEach(async () => {
   await server.close();
 });
 
-/** The ApiError a promise rejects with (fails the test when it resolves or rejects with something else). */
-async function apiError(promise: Promise<unknown>): Promise<ApiError> {
-  const error = await promise.then(
-    (value) => {
-      throw new Error(`expected an ApiError, got ${JSON.stringify(value)}`);
-    },
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(ApiError);
-  return error as ApiError;
-}
 
-function only() {
-  expect(server.requests).toHaveLength(1);
-  return server.requests[0];
-}
 
 describe("cloud client: requests and parsed results", () => {
   it("getUsage → GET /v1.3/usage with X-Api-Key, returns usage", async () => {
     server.handle((_req, res) => sendJson(res, 200, { status: "ok", usage }));
     await expect(client.getUsage()).resolves.toEqual(usage);
-    const req = only();
+    const req = onlyRequest(server);
     expect(req.method).toBe("GET");
     expect(req.url).toBe("/v1.3/usage");
     expect(req.headers["x-api-key"]).toBe(API_KEY);
@@ -52,7 +38,7 @@ describe("cloud client: requests and parsed results", () => {
     const visitors = await client.listVisitors({ search: "#vip online", maxResults: 25 });
     expect(visitors).toHaveLength(1);
     expect(visitors[0].short_id).toBe("ab12cd");
-    const req = only();
+    const req = onlyRequest(server);
     expect(req.method).toBe("GET");
     expect(req.pathname).toBe("/v1.3/list");
     expect(req.url).toBe("/v1.3/list?search=%23vip%20online&max_results=25");
@@ -89,7 +75,7 @@ describe("cloud client: requests and parsed results", () => {
   it("path ids are percent-encoded", async () => {
     server.handle((_req, res) => sendJson(res, 200, { status: "ok", visitor }));
     await client.getVisitor("a/b c?x=1#y");
-    expect(only().url).toBe("/v1.3/visitors/a%2Fb%20c%3Fx%3D1%23y");
+    expect(onlyRequest(server).url).toBe("/v1.3/visitors/a%2Fb%20c%3Fx%3D1%23y");
   });
 
   it("empty, '.' and '..' ids are rejected before sending", async () => {
@@ -114,7 +100,7 @@ describe("cloud client: requests and parsed results", () => {
     expect(result).not.toHaveProperty("status");
     expect(String(result.expiration)).toContain("2025-01-02");
 
-    const req = only();
+    const req = onlyRequest(server);
     expect(req.method).toBe("POST");
     expect(req.url).toBe("/v1.3/visitors/ab12cd/watch_url");
     expect(req.headers["x-api-key"]).toBe(API_KEY);
@@ -140,21 +126,21 @@ describe("cloud client: requests and parsed results", () => {
   it("stopSession → DELETE /v1.3/visitors/{id}/session", async () => {
     server.handle((_req, res) => sendText(res, 200, "ok"));
     await expect(client.stopSession("ab12cd")).resolves.toBeUndefined();
-    const req = only();
+    const req = onlyRequest(server);
     expect([req.method, req.url, req.headers["x-api-key"]]).toEqual(["DELETE", "/v1.3/visitors/ab12cd/session", API_KEY]);
   });
 
   it("deleteVisitor → DELETE /v1.3/visitors/{id}", async () => {
     server.handle((_req, res) => sendText(res, 200, "ok"));
     await expect(client.deleteVisitor("ab12cd")).resolves.toBeUndefined();
-    const req = only();
+    const req = onlyRequest(server);
     expect([req.method, req.url, req.headers["x-api-key"]]).toEqual(["DELETE", "/v1.3/visitors/ab12cd", API_KEY]);
   });
 
   it("purgeOfflineVisitors → DELETE /v1.3/visitors?all=true", async () => {
     server.handle((_req, res) => sendText(res, 200, "ok"));
     await expect(client.purgeOfflineVisitors()).resolves.toBeUndefined();
-    const req = only();
+    const req = onlyRequest(server);
     expect([req.method, req.url, req.headers["x-api-key"]]).toEqual(["DELETE", "/v1.3/visitors?all=true", API_KEY]);
   });
 
@@ -164,7 +150,7 @@ describe("cloud client: requests and parsed results", () => {
     expect(got.id).toBe("u_1");
     expect(got.sessions).toHaveLength(1);
     expect(got.sessions[0].id).toBe("s_abc");
-    const req = only();
+    const req = onlyRequest(server);
     expect(req.method).toBe("GET");
     expect(req.url).toBe("/v1.3/agents/lookup?email=ann%2Bops%40example.com");
     expect(req.query.get("email")).toBe("ann+ops@example.com");
@@ -174,7 +160,7 @@ describe("cloud client: requests and parsed results", () => {
   it("lookupAgent by externalId → ?external_id=", async () => {
     server.handle((_req, res) => sendJson(res, 200, { status: "ok", agent: { ...agent, _type: "external_agent" } }));
     await client.lookupAgent({ externalId: "crm-42" });
-    expect(only().url).toBe("/v1.3/agents/lookup?external_id=crm-42");
+    expect(onlyRequest(server).url).toBe("/v1.3/agents/lookup?external_id=crm-42");
   });
 
   it("lookupAgent needs exactly one of email / externalId", async () => {
@@ -189,7 +175,7 @@ describe("cloud client: requests and parsed results", () => {
     server.handle((_req, res) => sendJson(res, 200, { status: "ok", proxy_url: "https://proxy.example.com/p/xyz" }));
     const input = { initial_url: "https://shop.example.com/", allowed_domains: ["shop.example.com"] };
     await expect(client.createProxySession(input)).resolves.toEqual({ proxy_url: "https://proxy.example.com/p/xyz" });
-    const req = only();
+    const req = onlyRequest(server);
     expect([req.method, req.url, req.headers["x-api-key"], req.headers["content-type"]]).toEqual([
       "POST",
       "/v1.3/proxy_sessions",
@@ -206,7 +192,7 @@ describe("cloud client: requests and parsed results", () => {
     server.handle((_req, res) => sendJson(res, 200, { authorized: true, token: "eyJhbGciOi.eyJzdWIi.sig" }));
     const body = { visitor_id: "ab12cd", agent: { id: "agent-7", name: "Ann Agent" } };
     await expect(client.createOnpremToken(body)).resolves.toEqual({ authorized: true, token: "eyJhbGciOi.eyJzdWIi.sig" });
-    const req = only();
+    const req = onlyRequest(server);
     expect([req.method, req.url, req.headers["x-api-key"]]).toEqual(["POST", "/v1.3/onpremise/token", API_KEY]);
     const sent = JSON.parse(req.body);
     expect(sent.visitor_id).toBe("ab12cd");
@@ -217,7 +203,7 @@ describe("cloud client: requests and parsed results", () => {
     const prefixed = createCloudClient({ baseUrl: server.url + "/tenant-a/", apiKey: API_KEY });
     server.handle((_req, res) => sendJson(res, 200, { status: "ok", usage }));
     await prefixed.getUsage();
-    expect(only().url).toBe("/tenant-a/v1.3/usage");
+    expect(onlyRequest(server).url).toBe("/tenant-a/v1.3/usage");
   });
 
   it("refuses a bad configuration when the client is created", () => {
@@ -250,7 +236,7 @@ describe("cloud client: the spec's errors table", () => {
     expect(error.code).toBe(code);
     expect(error.kind).toBe(kind);
     expect(error.message).toContain(String(status));
-    const req = only(); // HTTP errors are never retried
+    const req = onlyRequest(server); // HTTP errors are never retried
     expect([req.method, req.url]).toEqual([method, url]);
   });
 });

@@ -1,10 +1,10 @@
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { createCloudClient, type CloudClient } from "./cloud";
-import { ApiError } from "./errors";
 import { buildUrl, request } from "./http";
 import { usage } from "./test-fixtures";
 import { sendJson, sendText, startTestServer, type TestServer } from "./test-server";
+import { apiError } from "./test-assertions";
 
 let server: TestServer;
 /** Generous timeout: these tests are about retries and redirects, not about timing. */
@@ -26,16 +26,6 @@ afterEach(async () => {
   await server.close();
 });
 
-async function apiError(promise: Promise<unknown>): Promise<ApiError> {
-  const error = await promise.then(
-    (value) => {
-      throw new Error(`expected an ApiError, got ${JSON.stringify(value)}`);
-    },
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(ApiError);
-  return error as ApiError;
-}
 
 const settle = () => new Promise((resolve) => setTimeout(resolve, 100));
 

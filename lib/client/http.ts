@@ -17,7 +17,7 @@ export interface HttpConfig {
   fetch?: FetchLike;
 }
 
-export type HttpMethod = "GET" | "POST" | "DELETE";
+export type HttpMethod = "GET" | "POST" | "PATCH" | "DELETE";
 export type QueryValue = string | number | boolean | null | undefined;
 
 interface RequestBase {

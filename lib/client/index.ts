@@ -2,6 +2,7 @@ import "server-only";
 
 export { createCloudClient, type AgentLookup, type CloudClient, type CloudClientOptions } from "./cloud";
 export { createOnpremClient, type OnpremClient, type OnpremClientOptions } from "./onprem";
+export { createServiceAdminClient, type NewApiKey, type ServiceAdminClient, type ServiceAdminClientOptions } from "./service-admin";
 export { ApiError, isApiError, type ApiErrorKind } from "./errors";
 export { DEFAULT_TIMEOUT_MS, type FetchLike } from "./http";
 export type { WithoutStatus } from "./payload";

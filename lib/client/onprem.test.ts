@@ -1,8 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { ApiError } from "./errors";
 import { createOnpremClient, type OnpremClient } from "./onprem";
 import { visitor } from "./test-fixtures";
 import { sendJson, sendText, startTestServer, type TestServer } from "./test-server";
+import { apiError, onlyRequest } from "./test-assertions";
 
 const REST_KEY = "onprem-rest-key-123";
 let server: TestServer;
@@ -16,21 +16,7 @@ afterEach(async () => {
   await server.close();
 });
 
-async function apiError(promise: Promise<unknown>): Promise<ApiError> {
-  const error = await promise.then(
-    (value) => {
-      throw new Error(`expected an ApiError, got ${JSON.stringify(value)}`);
-    },
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(ApiError);
-  return error as ApiError;
-}
 
-function only() {
-  expect(server.requests).toHaveLength(1);
-  return server.requests[0];
-}
 
 const watchBody = {
   licenseToken: "eyJhbGciOi.eyJzdWIi.sig",
@@ -44,7 +30,7 @@ describe("on-premise client", () => {
     server.handle((_req, res) => sendJson(res, 200, { status: "ok", visitors: [visitor] }));
     const visitors = await client.listLatestVisitors();
     expect(visitors.map((v) => v.short_id)).toEqual(["ab12cd"]);
-    const req = only();
+    const req = onlyRequest(server);
     expect(req.method).toBe("GET");
     expect(req.url).toBe("/api/visitors/list/latest");
     expect(req.headers.authorization).toBe(REST_KEY);
@@ -69,14 +55,14 @@ describe("on-premise client", () => {
     server.handle((_req, res) => sendJson(res, 200, { status: "ok", visitor }));
     const got = await client.getVisitor("ab 12/cd");
     expect(got.short_id).toBe("ab12cd");
-    const req = only();
+    const req = onlyRequest(server);
     expect([req.method, req.url, req.headers.authorization]).toEqual(["GET", "/api/visitors/ab%2012%2Fcd", REST_KEY]);
   });
 
   it("createWatchUrl → POST /api/visitors/{id}/watch_url with licenseToken in the body, returns {watch_url}", async () => {
     server.handle((_req, res) => sendJson(res, 200, { status: "ok", watch_url: "https://cobrowse.internal/watch/abc" }));
     await expect(client.createWatchUrl("ab12cd", watchBody)).resolves.toEqual({ watch_url: "https://cobrowse.internal/watch/abc" });
-    const req = only();
+    const req = onlyRequest(server);
     expect([req.method, req.url, req.headers.authorization, req.headers["content-type"]]).toEqual([
       "POST",
       "/api/visitors/ab12cd/watch_url",
@@ -103,7 +89,7 @@ describe("on-premise client", () => {
     const prefixed = createOnpremClient({ baseUrl: server.url + "/cobrowse/", restKey: REST_KEY });
     server.handle((_req, res) => sendJson(res, 200, { status: "ok", visitors: [] }));
     await prefixed.listLatestVisitors();
-    expect(only().url).toBe("/cobrowse/api/visitors/list/latest");
+    expect(onlyRequest(server).url).toBe("/cobrowse/api/visitors/list/latest");
   });
 
   it("maps errors: 401 wrong REST_KEY, 404 unknown visitor, 500, non-JSON", async () => {

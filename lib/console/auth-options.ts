@@ -5,6 +5,7 @@ import { z } from "zod";
 import { loadSecret, SECRET_FILES } from "@/lib/secrets";
 import { getDb } from "@/lib/db";
 import { env } from "@/lib/env";
+import { recordAudit } from "./audit";
 import { clientIp } from "./request-ip";
 import { IDLE_LIMIT_SECONDS } from "./session-limits";
 import { signIn, SignInError } from "./sign-in";
@@ -32,7 +33,12 @@ export function authOptions(): NextAuthOptions {
         credentials: { email: { label: "Email", type: "email" }, password: { label: "Password", type: "password" } },
         async authorize(credentials, req) {
           const parsed = credentialsSchema.safeParse(credentials ?? {});
-          if (!parsed.success) throw new Error(parsed.error.issues[0].message);
+          if (!parsed.success) {
+            // Audited too: every attempt is, and what was typed is kept short (it may be anything).
+            const typed = String(credentials?.email ?? "").slice(0, 200);
+            await recordAudit(await getDb(), { action: "sign_in", outcome: "failure", actorEmail: typed, ip: clientIp(req.headers ?? {}), detail: { reason: "malformed" } });
+            throw new Error(parsed.error.issues[0].message);
+          }
           try {
             const user = await signIn(await getDb(), { ...parsed.data, ip: clientIp(req.headers ?? {}) });
             return { id: user.id, name: user.name, email: user.email };

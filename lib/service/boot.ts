@@ -16,15 +16,15 @@ export function embeddedApiKey(): string {
 
 /**
  * Starts the embedded service: its first team, the console's key (and demo data when asked) when the
- * console uses this service,
- * the webhook delivery worker and the sweeper that ends sessions whose agent is gone.
+ * console uses this service, the webhook delivery worker and the sweeper that ends abandoned sessions.
  */
 export async function startEmbeddedService(getDb: () => Promise<Db>, options: { seedDemo: boolean }): Promise<void> {
   const db = await getDb();
   const team = await ensureDefaultTeam(db);
-  const consoleUsesIt = !env().COBROWSE_API_URL && !env().ONPREM_BASE_URL;
+  // Without a hosted API the console uses this one: for everything, or in on-premise mode for licence tokens.
+  const consoleUsesIt = !env().COBROWSE_API_URL;
   if (consoleUsesIt) await ensureApiKey(db, team.id, embeddedApiKey(), "Console");
-  if (consoleUsesIt && options.seedDemo) await seedDemoService(db, team);
+  if (consoleUsesIt && !env().ONPREM_BASE_URL && options.seedDemo) await seedDemoService(db, team);
   startWebhookWorker({ getDb, allowPrivate: env().WEBHOOK_ALLOW_PRIVATE_NETWORKS });
   const sweep = setInterval(() => {
     void getDb()

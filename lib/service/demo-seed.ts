@@ -157,7 +157,8 @@ export async function seedDemoService(db: Db, team: Team, now = new Date(), visi
     const links: Array<typeof sessionAgents.$inferInsert> = [];
     for (let i = 0; i < 160; i++) {
       const visitor = random.pick(visitorRows);
-      const started = new Date(now.getTime() - random.next() * 30 * DAY_MS);
+      // Within the last 29 days: the demo's 30-day figures stay put for a day after seeding.
+      const started = new Date(now.getTime() - random.next() * 29 * DAY_MS);
       const seconds = random.int(40, 1800);
       const wentLive = random.chance(0.9);
       const id = newId("s_", 16);

@@ -23,21 +23,21 @@ export function toTeamSettings(team: Team): TeamSettings {
 }
 
 export async function updateTeamSettings(db: Db, teamId: string, update: TeamSettingsUpdate): Promise<TeamSettings> {
-  const [team] = await db
-    .update(teams)
-    .set({
-      name: update.name,
-      domain: update.domain,
-      historyEnabled: update.history_enabled,
-      requireAuthorization: update.require_authorization,
-      maskingSelectors: update.masking_selectors,
-      maxConcurrentSessions: update.max_concurrent_sessions,
-      proxyEnabled: update.proxy_enabled,
-      onpremLicensed: update.onprem_licensed,
-      recordingEnabled: update.recording_enabled,
-    })
-    .where(eq(teams.id, teamId))
-    .returning();
+  const values = {
+    name: update.name,
+    domain: update.domain,
+    historyEnabled: update.history_enabled,
+    requireAuthorization: update.require_authorization,
+    maskingSelectors: update.masking_selectors,
+    maxConcurrentSessions: update.max_concurrent_sessions,
+    proxyEnabled: update.proxy_enabled,
+    onpremLicensed: update.onprem_licensed,
+    recordingEnabled: update.recording_enabled,
+  };
+  // An empty PATCH changes nothing; drizzle refuses an UPDATE without values, so read the team instead.
+  const changes = Object.values(values).some((value) => value !== undefined);
+  const [team] = changes ? await db.update(teams).set(values).where(eq(teams.id, teamId)).returning() : await db.select().from(teams).where(eq(teams.id, teamId));
+  if (!team) throw new ServiceError(404, "not_found", `No team ${teamId}.`);
   return toTeamSettings(team);
 }
 

@@ -42,7 +42,7 @@ export async function createWatchLink(
 }
 
 export type OpenedWatchLink =
-  | { ok: true; sessionId: string; linkId: string }
+  | { ok: true; sessionId: string; linkId: string; agentId: string }
   | { ok: false; reason: "expired" | "invalid" };
 
 /**
@@ -57,7 +57,7 @@ export async function openWatchLink(db: Db, token: string): Promise<OpenedWatchL
     if (!link) return { ok: false as const, reason: "invalid" as const };
     if (link.sessionId) {
       await tx.update(sessions).set({ agentSeenAt: new Date() }).where(eq(sessions.id, link.sessionId));
-      return { ok: true as const, sessionId: link.sessionId, linkId: link.id };
+      return { ok: true as const, sessionId: link.sessionId, linkId: link.id, agentId: link.agentId };
     }
     const request = link.request as WatchLinkRequest;
     const sessionId = newId("s_", 16);
@@ -78,6 +78,6 @@ export async function openWatchLink(db: Db, token: string): Promise<OpenedWatchL
     });
     await tx.insert(sessionAgents).values({ sessionId, agentId: link.agentId });
     await tx.update(watchLinks).set({ sessionId }).where(eq(watchLinks.id, link.id));
-    return { ok: true as const, sessionId, linkId: link.id };
+    return { ok: true as const, sessionId, linkId: link.id, agentId: link.agentId };
   });
 }

@@ -1,18 +1,41 @@
-import { eq } from "drizzle-orm";
+import "server-only";
+import { brandingSchema, type Branding, type Permissions } from "@/lib/contract/watch-link";
 import type { Db } from "@/lib/db";
-import { sessions } from "./schema";
+import { loadSession, visitorStatus } from "./live/live-session";
+import type { Tool, VisitorStatus } from "./live/messages";
+import { allowedTools, effectivePermissions } from "./live/permissions";
+import { signViewerToken } from "./live/viewer-token";
 import { agentsBySession } from "./sessions/load";
 
-/** What the watch page shows of a session. */
-export async function describeWatchSession(db: Db, sessionId: string) {
-  const [session] = await db.select().from(sessions).where(eq(sessions.id, sessionId));
+export interface WatchSession {
+  sessionId: string;
+  visitorId: string;
+  status: VisitorStatus;
+  endReason: string | null;
+  agents: string[];
+  tools: Tool[];
+  permissions: Permissions;
+  branding: Branding;
+  /** The agent's short-lived credential for this session's live endpoints. */
+  token: string;
+}
+
+/** What the watch page needs to show a session live, with a fresh viewer credential for the agent. */
+export async function describeWatchSession(db: Db, sessionId: string, agentId: string): Promise<WatchSession | null> {
+  const found = await loadSession(db, sessionId);
+  if (!found) return null;
+  const { session, team } = found;
   const agents = (await agentsBySession(db, [sessionId])).get(sessionId) ?? [];
   return {
+    sessionId,
     visitorId: session.visitorId,
-    status: session.status,
-    agents: agents.map((agent) => agent.name),
-    allowed: Object.entries(session.permissions)
-      .filter(([, allowed]) => allowed)
-      .map(([permission]) => permission.replace(/^allow_/, "").replaceAll("_", " ")),
+    status: visitorStatus(session, team),
+    endReason: session.endReason,
+    agents: agents.map((agent) => agent.nickname || agent.name),
+    tools: allowedTools(session.permissions),
+    permissions: effectivePermissions(session.permissions),
+    // Stored as the link asked; a row from before a field existed gets its default.
+    branding: brandingSchema.catch(brandingSchema.parse({})).parse(session.branding),
+    token: await signViewerToken({ sessionId, agentId }),
   };
 }

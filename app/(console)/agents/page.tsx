@@ -1,16 +1,33 @@
 import type { Metadata } from "next";
-import { ComingSoon } from "@/components/console/coming-soon";
+import { redirect } from "next/navigation";
+import { Suspense } from "react";
 import { PageHeader } from "@/components/console/page-header";
+import { AgentLookupForm } from "@/components/agents/lookup-form";
+import { MembersTable } from "@/components/agents/members-table/data-table";
+import { TableSkeleton } from "@/components/ui/skeleton";
+import { Section } from "@/components/usage/section";
+import { agentRefPath } from "@/lib/console/agents/agent-ref";
+import { readLookupForm } from "@/lib/console/agents/lookup-form";
 import { requirePageCaller } from "@/lib/console/caller";
 
 export const metadata: Metadata = { title: "Agents" };
 
-export default async function AgentsPage() {
+export default async function AgentsPage(props: { searchParams: Promise<{ by?: string | string[]; q?: string | string[] }> }) {
   await requirePageCaller("lead");
+  const lookup = readLookupForm(await props.searchParams);
+  if (lookup && "ref" in lookup) redirect(agentRefPath(lookup.ref));
+
   return (
     <>
       <PageHeader title="Agents" description="Your team and their sessions." />
-      <ComingSoon>The console’s users with their roles, agent lookup by email or external id, and each agent’s sessions with filters and CSV export will be here.</ComingSoon>
+      <Section id="lookup-heading" title="Look up an agent" description="A console user or a help-desk agent, by email or by the external id your integration sends.">
+        <AgentLookupForm {...(lookup ?? {})} />
+      </Section>
+      <Section id="members-heading" title="Console users" description="Who can sign in to this console, and with which role.">
+        <Suspense fallback={<TableSkeleton label="Loading console users" rows={3} />}>
+          <MembersTable />
+        </Suspense>
+      </Section>
     </>
   );
 }

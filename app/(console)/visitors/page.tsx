@@ -1,16 +1,41 @@
+import { dehydrate, HydrationBoundary } from "@tanstack/react-query";
 import type { Metadata } from "next";
-import { ComingSoon } from "@/components/console/coming-soon";
 import { PageHeader } from "@/components/console/page-header";
+import { Alert } from "@/components/ui/alert";
+import { PurgeVisitorsDialog } from "@/components/visitors/purge-visitors-dialog";
+import { VisitorsBrowser } from "@/components/visitors/visitors-browser";
+import { apiConnection } from "@/lib/console/api";
 import { requirePageCaller } from "@/lib/console/caller";
+import { makeQueryClient } from "@/lib/console/query-client";
+import { hasRole } from "@/lib/console/roles";
+import { listVisitors } from "@/lib/console/visitors/read-visitors";
+import { parseVisitorQuery, visitorsQueryKey } from "@/lib/console/visitors/search-params";
 
 export const metadata: Metadata = { title: "Visitors" };
 
-export default async function VisitorsPage() {
-  await requirePageCaller("agent");
+export default async function VisitorsPage(props: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+  const caller = await requirePageCaller("agent");
+  const params = await props.searchParams;
+  const query = parseVisitorQuery(params);
+  // The first page is fetched here, so the table renders at once; the browser then keeps it fresh.
+  const queryClient = makeQueryClient();
+  await queryClient.prefetchQuery({ queryKey: visitorsQueryKey(query), queryFn: () => listVisitors(query) });
+  const canPurge = hasRole(caller.role, "admin") && apiConnection().mode !== "onprem";
+  const deleted = typeof params.deleted === "string" ? params.deleted : null;
+
   return (
     <>
-      <PageHeader title="Visitors" description="Find a visitor and start co-browsing." />
-      <ComingSoon>A search box that takes the whole search grammar (email, online, ip:, id:, lookup code, #tag, integration_id:), an online filter and a live table of visitors will be here.</ComingSoon>
+      <PageHeader title="Visitors" description="Find a visitor and start co-browsing.">
+        {canPurge ? <PurgeVisitorsDialog /> : null}
+      </PageHeader>
+      {deleted ? (
+        <Alert tone="info" className="mb-4">
+          Visitor {deleted} was deleted.
+        </Alert>
+      ) : null}
+      <HydrationBoundary state={dehydrate(queryClient)}>
+        <VisitorsBrowser />
+      </HydrationBoundary>
     </>
   );
 }

@@ -1,6 +1,7 @@
-import { and, eq, lt } from "drizzle-orm";
+import { and, eq, lt, sql } from "drizzle-orm";
 import type { Db } from "@/lib/db";
 import { ServiceError } from "../errors";
+import { announceSessionEnd } from "../live/end";
 import { sessions, teams } from "../schema";
 import { findVisitor } from "../visitors/read";
 import { enqueueWebhook } from "../webhooks";
@@ -18,21 +19,26 @@ export const AGENT_GONE_MS = 60_000;
  * Returns false when it had already ended.
  */
 export async function endSession(db: Db, sessionId: string, reason: EndReason): Promise<boolean> {
-  return db.transaction(async (tx) => {
+  const ended = await db.transaction(async (tx) => {
     const [ended] = await tx
       .update(sessions)
-      .set({ status: "ended", endedAt: new Date(), endReason: reason })
+      // A recorded session's replay is complete once it ends (its last events are written just after).
+      .set({ status: "ended", endedAt: new Date(), endReason: reason, videoStatus: sql`case when ${sessions.videoStatus} = 'recording' then 'ready' else ${sessions.videoStatus} end` })
       .where(and(eq(sessions.id, sessionId), eq(sessions.status, "ongoing")))
       .returning();
-    if (!ended) return false;
+    if (!ended) return null;
     if (ended.webhookUrl) {
       const [team] = await tx.select().from(teams).where(eq(teams.id, ended.teamId));
       const agentsOf = await agentsBySession(tx as unknown as Db, [ended.id]);
       const payload = toSessionResource(ended, agentsOf.get(ended.id) ?? [], team);
       await enqueueWebhook(tx as unknown as Db, { teamId: ended.teamId, sessionId: ended.id, url: ended.webhookUrl, payload });
     }
-    return true;
+    return ended;
   });
+  if (!ended) return false;
+  // After the commit: the visitor's page and the agents' watch pages learn at once that it is over.
+  announceSessionEnd(ended, reason);
+  return true;
 }
 
 /** DELETE …/session: ends the visitor's ongoing sessions (none is fine), 404 for an unknown visitor. */

@@ -1,0 +1,119 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { notFound } from "next/navigation";
+import { PageHeader } from "@/components/console/page-header";
+import { Alert } from "@/components/ui/alert";
+import { buttonClass } from "@/components/ui/button";
+import { Card, CardTitle } from "@/components/ui/card";
+import { ProxyLinkForm } from "@/components/visitors/proxy-link-form";
+import { VisitorActions } from "@/components/visitors/visitor-actions";
+import { visitorDisplayName } from "@/components/visitors/visitor-badges";
+import { VisitorFields } from "@/components/visitors/visitor-fields";
+import { VisitorHistory } from "@/components/visitors/visitor-history";
+import { VisitorSessions } from "@/components/visitors/visitor-sessions";
+import { apiConnection } from "@/lib/console/api";
+import { describeApiError } from "@/lib/console/api-errors";
+import { requirePageCaller } from "@/lib/console/caller";
+import { hasRole } from "@/lib/console/roles";
+import { getConsoleSettings } from "@/lib/console/settings/console-settings";
+import { findVisitor } from "@/lib/console/visitors/read-visitors";
+import { getDb } from "@/lib/db";
+
+type Props = { params: Promise<{ id: string }> };
+
+function visitorId(raw: string): string {
+  try {
+    return decodeURIComponent(raw);
+  } catch {
+    return raw;
+  }
+}
+
+export async function generateMetadata(props: Props): Promise<Metadata> {
+  return { title: `Visitor ${visitorId((await props.params).id)}` };
+}
+
+export default async function VisitorPage(props: Props) {
+  const caller = await requirePageCaller("agent");
+  const id = visitorId((await props.params).id);
+  let visitor;
+  try {
+    visitor = await findVisitor(id);
+  } catch (error) {
+    return (
+      <>
+        <PageHeader title={`Visitor ${id}`} />
+        <Alert className="flex flex-wrap items-center justify-between gap-3">
+          <span>The visitor could not be loaded. {describeApiError(error)}</span>
+          <Link href={`/visitors/${encodeURIComponent(id)}`} className={buttonClass("secondary")}>
+            Try again
+          </Link>
+        </Alert>
+      </>
+    );
+  }
+  if (!visitor) notFound();
+
+  const onprem = apiConnection().mode === "onprem";
+  const { defaultPermissions } = await getConsoleSettings(await getDb());
+
+  return (
+    <>
+      <p className="mb-2 text-sm">
+        <Link href="/visitors" className="text-brand-700 underline-offset-2 hover:underline dark:text-brand-100">
+          ← Visitors
+        </Link>
+      </p>
+      <PageHeader title={visitorDisplayName(visitor)} description={`Visitor ${visitor.short_id}`} />
+      <div className="grid gap-6 xl:grid-cols-[minmax(0,1fr)_24rem]">
+        <div className="flex min-w-0 flex-col gap-6">
+          <Card aria-labelledby="visitor-details">
+            <CardTitle id="visitor-details" className="mb-4">
+              Details
+            </CardTitle>
+            <VisitorFields visitor={visitor} />
+          </Card>
+          <Card aria-labelledby="visitor-history">
+            <CardTitle id="visitor-history" className="mb-4">
+              History
+            </CardTitle>
+            <VisitorHistory history={visitor.history} />
+          </Card>
+          <Card aria-labelledby="visitor-sessions">
+            <CardTitle id="visitor-sessions" className="mb-4">
+              Sessions
+            </CardTitle>
+            <VisitorSessions sessions={visitor.sessions} linkAgents={hasRole(caller.role, "lead")} />
+          </Card>
+        </div>
+        <div className="flex flex-col gap-6">
+          <Card aria-labelledby="visitor-actions">
+            <CardTitle id="visitor-actions" className="mb-4">
+              Actions
+            </CardTitle>
+            <VisitorActions
+              visitorId={visitor.short_id}
+              inSession={visitor.is_in_session === true}
+              canStop={!onprem}
+              canDelete={!onprem && hasRole(caller.role, "admin")}
+              defaults={{
+                allow_click: defaultPermissions.allow_click,
+                allow_scroll: defaultPermissions.allow_scroll,
+                allow_type: defaultPermissions.allow_type,
+                allow_draw: defaultPermissions.allow_draw,
+                allow_agent_redirect: defaultPermissions.allow_agent_redirect,
+                allow_audio: defaultPermissions.allow_audio,
+              }}
+            />
+          </Card>
+          <Card aria-labelledby="proxy-link">
+            <CardTitle id="proxy-link" className="mb-4">
+              Proxy session link
+            </CardTitle>
+            <ProxyLinkForm />
+          </Card>
+        </div>
+      </div>
+    </>
+  );
+}

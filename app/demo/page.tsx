@@ -1,0 +1,22 @@
+import type { Metadata } from "next";
+import { connection } from "next/server";
+import { getDb } from "@/lib/db";
+import { defaultTeam } from "@/lib/service/teams";
+import { DemoShop } from "./demo-shop";
+
+export const metadata: Metadata = { title: "Demo shop — Tandem", robots: { index: false } };
+
+/**
+ * A small shop page that loads the visitor script, so a newcomer can open /demo in one window and
+ * co-browse it from the console in another. The public key is the embedded service's default team's.
+ */
+export default async function DemoPage() {
+  await connection();
+  const team = await defaultTeam(await getDb());
+  return (
+    <>
+      {team ? <script src="/cobrowse.js" data-public-key={team.publicKey} async /> : null}
+      <DemoShop scriptReady={Boolean(team)} />
+    </>
+  );
+}

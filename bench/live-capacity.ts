@@ -1,0 +1,112 @@
+/**
+ * How many concurrent live sessions, each with two viewers, one Tandem process relays before the p95
+ * latency (visitor's batch POSTed → the event read by each viewer's stream) passes 250 ms.
+ *
+ *   NEXT_DIST_DIR=.next-live npx tsx bench/live-capacity.ts [--steps 50,100,150,200,250,300,400] [--seconds 10] [--every 250]
+ *
+ * Needs a production build in NEXT_DIST_DIR. Every session is real: a registered visitor holding its
+ * stream, a watch link opened (the session starts), two viewer streams with the watch page's credential.
+ * Each visitor sends one small batch of changes every `--every` ms (a page someone is typing in). The
+ * load generator shares the machine with the server, so the figures are a floor.
+ */
+import { parseArgs } from "node:util";
+import { openWatchLinkForViewer, readSse, sleep, startBenchServer, summary, watchLink, type BenchServer } from "./live-support";
+
+const { values } = parseArgs({
+  options: { steps: { type: "string", default: "50,100,150,200,250,300,400" }, seconds: { type: "string", default: "10" }, every: { type: "string", default: "250" } },
+});
+const steps = values.steps.split(",").map(Number);
+const seconds = Number(values.seconds);
+const every = Number(values.every);
+const LIMIT_MS = 250;
+
+interface LiveSession {
+  visitorHeaders: Record<string, string>;
+  sessionId: string;
+  seq: number;
+  abort: AbortController;
+}
+
+const latencies: number[] = [];
+let measuring = false;
+
+async function openSession(bench: BenchServer, index: number): Promise<LiveSession> {
+  const url = bench.server.url;
+  const registered = (await (await fetch(`${url}/collect/register`, { method: "POST", body: JSON.stringify({ publicKey: bench.publicKey, url: `https://shop.example.com/p/${index}` }) })).json()) as {
+    visitorId: string;
+    token: string;
+  };
+  const abort = new AbortController();
+  void readSse(`${url}/collect/live/stream?visitorId=${registered.visitorId}&token=${encodeURIComponent(registered.token)}`, () => {}, abort.signal);
+  const { sessionId, token } = await openWatchLinkForViewer(await watchLink(bench, registered.visitorId));
+  for (let viewer = 0; viewer < 2; viewer++) {
+    void readSse(
+      `${url}/live/sessions/${sessionId}/stream?token=${encodeURIComponent(token)}`,
+      (message, receivedAt) => {
+        if (!measuring || message.type !== "events") return;
+        for (const event of message.events as Array<{ data?: { sentAt?: number } }>) if (event.data?.sentAt) latencies.push(receivedAt - event.data.sentAt);
+      },
+      abort.signal,
+    );
+  }
+  const session = { visitorHeaders: { "x-visitor-id": registered.visitorId, "x-visitor-token": registered.token }, sessionId, seq: 0, abort };
+  // The page's first batch: Meta + a full snapshot (small, fixed) — the session is then live.
+  await send(bench, session, [
+    { type: 4, timestamp: Date.now(), data: { href: "https://shop.example.com/", width: 1280, height: 800 } },
+    { type: 2, timestamp: Date.now(), data: { node: { type: 0, childNodes: [], id: 1 }, initialOffset: { top: 0, left: 0 } } },
+  ]);
+  return session;
+}
+
+async function send(bench: BenchServer, session: LiveSession, events: unknown[]): Promise<void> {
+  const response = await fetch(`${bench.server.url}/collect/live/events`, {
+    method: "POST",
+    headers: { "content-type": "application/json", ...session.visitorHeaders },
+    body: JSON.stringify({ sessionId: session.sessionId, seq: ++session.seq, events }),
+  });
+  await response.arrayBuffer();
+}
+
+/** Every session sends a batch every `every` ms, spread evenly, for `seconds`. */
+async function drive(bench: BenchServer, sessions: LiveSession[]): Promise<void> {
+  const until = Date.now() + seconds * 1000;
+  await Promise.all(
+    sessions.map(async (session, index) => {
+      await sleep((every * index) / sessions.length);
+      while (Date.now() < until) {
+        const sentAt = performance.timeOrigin + performance.now();
+        await send(bench, session, [{ type: 3, timestamp: Date.now(), data: { source: 5, id: 7, text: "typing…", isChecked: false, sentAt } }]);
+        await sleep(Math.max(0, every - (performance.timeOrigin + performance.now() - sentAt)));
+      }
+    }),
+  );
+}
+
+const bench = await startBenchServer();
+const sessions: LiveSession[] = [];
+try {
+  console.log(`Each session: 1 visitor + 2 viewers; one batch every ${every} ms per session; ${seconds} s per step.`);
+  console.log("| live sessions | viewers | events relayed | p50 ms | p95 ms | max ms |\n|---|---|---|---|---|---|");
+  for (const target of steps) {
+    while (sessions.length < target) {
+      const batch = Math.min(10, target - sessions.length);
+      sessions.push(...(await Promise.all(Array.from({ length: batch }, (_, i) => openSession(bench, sessions.length + i)))));
+    }
+    await sleep(1000);
+    latencies.length = 0;
+    measuring = true;
+    await drive(bench, sessions);
+    await sleep(500);
+    measuring = false;
+    const figures = summary(latencies);
+    console.log(`| ${target} | ${target * 2} | ${figures.n} | ${figures.p50.toFixed(1)} | ${figures.p95.toFixed(1)} | ${figures.max.toFixed(0)} |`);
+    if (figures.p95 > LIMIT_MS) {
+      console.log(`p95 passed ${LIMIT_MS} ms at ${target} sessions.`);
+      break;
+    }
+  }
+} finally {
+  for (const session of sessions) session.abort.abort();
+  await bench.stop();
+}
+process.exit(0);

@@ -1,0 +1,85 @@
+/**
+ * What the live benchmarks share: a real server (next start on the production build) with a known API
+ * key, watch links, and the viewer credential a watch page gets.
+ */
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { startServer, type RunningServer } from "../e2e/support/server";
+
+export const BENCH_API_KEY = "tk_bench_live_0123456789abcdef";
+
+export interface BenchServer {
+  server: RunningServer;
+  api: (method: string, route: string, body?: unknown) => Promise<Record<string, unknown>>;
+  publicKey: string;
+  stop: () => Promise<void>;
+}
+
+export async function startBenchServer(): Promise<BenchServer> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "tandem-bench-live-"));
+  const server = await startServer({ dataDir, env: { TANDEM_DEMO_SEED: "0", COBROWSE_API_KEY: BENCH_API_KEY, API_RATE_LIMIT_PER_MINUTE: "100000000" } });
+  const api = async (method: string, route: string, body?: unknown) => {
+    const response = await fetch(server.url + route, {
+      method,
+      headers: { "x-api-key": BENCH_API_KEY, "content-type": "application/json" },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    if (!response.ok) throw new Error(`${method} ${route}: ${response.status} ${await response.text()}`);
+    return (await response.json()) as Record<string, unknown>;
+  };
+  await api("PATCH", "/service-admin/team", { max_concurrent_sessions: 100_000 });
+  const team = (await api("GET", "/service-admin/team")).team as { public_key: string };
+  return { server, api, publicKey: team.public_key, stop: () => server.stop() };
+}
+
+export async function watchLink(bench: BenchServer, visitorId: string, agentId = "bench-agent"): Promise<string> {
+  const created = await bench.api("POST", `/v1.3/visitors/${visitorId}/watch_url`, { agent: { id: agentId, name: "Bench Agent" } });
+  return created.watch_url as string;
+}
+
+/** Opens a watch link as a browser would and reads the session id and viewer token the page was given. */
+export async function openWatchLinkForViewer(watchUrl: string): Promise<{ sessionId: string; token: string }> {
+  const html = await (await fetch(watchUrl)).text();
+  const sessionId = /\\"sessionId\\":\\"(s_[A-Za-z0-9]+)\\"/.exec(html)?.[1];
+  const token = /\\"token\\":\\"(eyJ[\w.-]+)\\"/.exec(html)?.[1];
+  if (!sessionId || !token) throw new Error("the watch page did not carry a session and viewer token");
+  return { sessionId, token };
+}
+
+export function percentile(sorted: number[], p: number): number {
+  return sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] : NaN;
+}
+
+export function summary(values: number[]): { n: number; p50: number; p95: number; max: number } {
+  const sorted = [...values].sort((a, b) => a - b);
+  return { n: sorted.length, p50: percentile(sorted, 50), p95: percentile(sorted, 95), max: sorted.at(-1) ?? NaN };
+}
+
+/** Reads a Server-Sent Events stream, calling `onMessage` with each `data:` JSON, until aborted. */
+export function readSse(url: string, onMessage: (message: Record<string, unknown>, receivedAt: number, bytes: number) => void, signal: AbortSignal): Promise<void> {
+  return fetch(url, { signal })
+    .then(async (response) => {
+      if (!response.ok || !response.body) throw new Error(`stream ${url}: ${response.status}`);
+      const reader = response.body.getReader();
+      const decoder = new TextDecoder();
+      let buffered = "";
+      for (;;) {
+        const { value, done } = await reader.read();
+        if (done) return;
+        const receivedAt = performance.timeOrigin + performance.now();
+        buffered += decoder.decode(value, { stream: true });
+        let end: number;
+        while ((end = buffered.indexOf("\n\n")) >= 0) {
+          const frame = buffered.slice(0, end);
+          buffered = buffered.slice(end + 2);
+          if (frame.startsWith("data: ")) onMessage(JSON.parse(frame.slice(6)) as Record<string, unknown>, receivedAt, frame.length + 2);
+        }
+      }
+    })
+    .catch((error: Error) => {
+      if (error.name !== "AbortError") throw error;
+    });
+}
+
+export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

@@ -1,0 +1,27 @@
+import { isApiError } from "@/lib/client";
+import { agentRefPath, type AgentRef } from "@/lib/console/agents/agent-ref";
+import { findAgentByRef, type AgentLookupResult } from "@/lib/console/agents/lookup";
+import { Section } from "@/components/usage/section";
+import { WidgetError } from "@/components/usage/widget-error";
+import { SessionsDataTable } from "./sessions-table/data-table";
+
+/** The agent's sessions table; nothing when the agent does not exist (the profile says so). */
+export async function AgentSessions({ agentRef }: { agentRef: AgentRef }) {
+  let result: AgentLookupResult;
+  try {
+    result = await findAgentByRef(agentRef);
+  } catch (error) {
+    if (!isApiError(error)) throw error;
+    return (
+      <Section id="sessions-heading" title="Sessions">
+        <WidgetError title="The agent’s sessions could not be loaded" error={error} />
+      </Section>
+    );
+  }
+  if (!result.found) return null;
+  return (
+    <Section id="sessions-heading" title="Sessions" description="The agent’s most recent sessions, as the co-browsing API lists them. Times are UTC.">
+      <SessionsDataTable sessions={result.agent.sessions} exportPath={`/api/console${agentRefPath(agentRef)}/sessions`} />
+    </Section>
+  );
+}

@@ -1,0 +1,13 @@
+import { Button } from "@/components/ui/button";
+import { EmptyState } from "@/components/ui/empty-state";
+
+export function SessionsEmptyState({ filtered, onClear }: { filtered: boolean; onClear: () => void }) {
+  if (filtered) {
+    return (
+      <EmptyState title="No sessions match these filters" action={<Button variant="secondary" onClick={onClear}>Clear filters</Button>}>
+        Widen the date range or pick another feature.
+      </EmptyState>
+    );
+  }
+  return <EmptyState title="No sessions yet">This agent has not co-browsed with a visitor yet. Their sessions show here once they do.</EmptyState>;
+}

@@ -1,0 +1,125 @@
+"use client";
+
+import { useActionState, useState, useTransition } from "react";
+import { createApiKey, revokeApiKey } from "@/app/(console)/settings/actions";
+import { Alert } from "@/components/ui/alert";
+import { Badge } from "@/components/ui/badge";
+import { Button } from "@/components/ui/button";
+import { CopyButton } from "@/components/ui/copy-button";
+import { Dialog } from "@/components/ui/dialog";
+import { EmptyState } from "@/components/ui/empty-state";
+import { Field } from "@/components/ui/field";
+import { Table, TableFrame, Td, Th } from "@/components/ui/table";
+import type { ActionResult } from "@/lib/console/action";
+import type { ApiKeySummary } from "@/lib/contract";
+import { ConfirmDialog } from "./confirm-dialog";
+import { fieldError } from "./use-form-action";
+
+const utc = (iso: string | null) => (iso ? `${iso.slice(0, 16).replace("T", " ")} UTC` : "Never");
+
+export function ApiKeys({ keys }: { keys: ApiKeySummary[] }) {
+  const [revoking, setRevoking] = useState<ApiKeySummary | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [pending, startTransition] = useTransition();
+
+  const revoke = (key: ApiKeySummary) =>
+    startTransition(async () => {
+      const form = new FormData();
+      form.set("keyId", key.id);
+      const result = await revokeApiKey(form);
+      setRevoking(null);
+      setError(result.ok ? null : result.error);
+    });
+
+  return (
+    <div className="flex flex-col gap-4">
+      {keys.length === 0 ? (
+        <EmptyState title="No API keys">Create one for each system that calls the API, so each can be revoked alone.</EmptyState>
+      ) : (
+        <TableFrame>
+          <Table>
+            <caption className="sr-only">Secret API keys</caption>
+            <thead>
+              <tr>
+                <Th>Name</Th>
+                <Th>Prefix</Th>
+                <Th>Created</Th>
+                <Th>Last used</Th>
+                <Th>Status</Th>
+                <Th>
+                  <span className="sr-only">Actions</span>
+                </Th>
+              </tr>
+            </thead>
+            <tbody>
+              {keys.map((key) => (
+                <tr key={key.id} data-testid={`api-key-${key.name}`}>
+                  <Td className="font-medium">{key.name}</Td>
+                  <Td>
+                    <code className="font-mono text-xs">{key.prefix}…</code>
+                  </Td>
+                  <Td className="whitespace-nowrap">{utc(key.created_at)}</Td>
+                  <Td className="whitespace-nowrap">{utc(key.last_used_at)}</Td>
+                  <Td>{key.revoked_at ? <Badge tone="danger">Revoked {utc(key.revoked_at)}</Badge> : <Badge tone="success">Active</Badge>}</Td>
+                  <Td>
+                    {key.revoked_at ? null : (
+                      <Button variant="ghost" onClick={() => setRevoking(key)} aria-label={`Revoke ${key.name}`}>
+                        Revoke
+                      </Button>
+                    )}
+                  </Td>
+                </tr>
+              ))}
+            </tbody>
+          </Table>
+        </TableFrame>
+      )}
+      {error ? <Alert>{error}</Alert> : null}
+      <CreateKeyForm />
+      <ConfirmDialog
+        open={revoking !== null}
+        title={`Revoke the key “${revoking?.name ?? ""}”?`}
+        description="Calls made with it are refused from now on. This cannot be undone."
+        confirmLabel="Revoke key"
+        pending={pending}
+        onConfirm={() => revoking && revoke(revoking)}
+        onClose={() => setRevoking(null)}
+      />
+    </div>
+  );
+}
+
+/** Creates a key; its secret is shown once, in a dialog, and dropped from memory when the dialog closes. */
+function CreateKeyForm() {
+  const [shown, setShown] = useState<{ name: string; secret: string } | null>(null);
+  const [result, submit, pending] = useActionState(async (_previous: ActionResult<unknown> | null, form: FormData) => {
+    const created = await createApiKey(form);
+    if (!created.ok) return created;
+    setShown({ name: created.data.name, secret: created.data.secret });
+    return { ok: true as const, data: null }; // the secret lives only in the dialog's state
+  }, null);
+
+  return (
+    <form action={submit} className="flex flex-wrap items-end gap-3" noValidate>
+      <Field label="New key name" name="name" placeholder="e.g. Helpdesk integration" required error={fieldError(result, "name")} className="min-w-64" />
+      <Button type="submit" disabled={pending}>
+        {pending ? "Creating…" : "Create key"}
+      </Button>
+      {result && !result.ok && !result.fieldErrors ? <Alert className="basis-full">{result.error}</Alert> : null}
+      <Dialog
+        open={shown !== null}
+        onClose={() => setShown(null)}
+        title={`Key “${shown?.name ?? ""}” created`}
+        description="Copy the secret now: it is shown this once and cannot be shown again."
+      >
+        <code data-testid="new-api-key-secret" className="rounded bg-zinc-100 px-2 py-2 font-mono text-sm break-all dark:bg-zinc-800">
+          {shown?.secret}
+        </code>
+        <div className="flex justify-end gap-2">
+          {shown ? <CopyButton value={shown.secret} label="Copy secret" /> : null}
+          <Button onClick={() => setShown(null)}>Done</Button>
+        </div>
+      </Dialog>
+    </form>
+  );
+}

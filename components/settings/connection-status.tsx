@@ -1,0 +1,49 @@
+"use client";
+
+import { useQuery } from "@tanstack/react-query";
+import { Badge } from "@/components/ui/badge";
+import { Button } from "@/components/ui/button";
+import type { ConnectionCheck } from "@/lib/console/settings/connection";
+
+const MODE_LABELS = { embedded: "Embedded", cloud: "Hosted (cloud v1.3)", onprem: "On-premise" } as const;
+
+async function fetchCheck(): Promise<ConnectionCheck> {
+  const response = await fetch("/api/console/settings/connection", { cache: "no-store" });
+  if (!response.ok) throw new Error(response.status === 401 ? "Your session ended; sign in again." : `The console answered HTTP ${response.status}.`);
+  return response.json();
+}
+
+/** Which API the console speaks to, whether it answers and how fast; "Check again" times a new call. */
+export function ConnectionStatus({ initial }: { initial: ConnectionCheck }) {
+  const query = useQuery({ queryKey: ["settings", "connection"], queryFn: fetchCheck, initialData: initial, staleTime: Infinity, refetchOnWindowFocus: false });
+  const check = query.data;
+  return (
+    <div className="flex flex-col gap-3">
+      <dl className="grid grid-cols-[max-content_1fr] gap-x-6 gap-y-2 text-sm">
+        <dt className="text-zinc-500 dark:text-zinc-400">API</dt>
+        <dd data-testid="connection-label">{check.label}</dd>
+        <dt className="text-zinc-500 dark:text-zinc-400">Mode</dt>
+        <dd>{MODE_LABELS[check.mode]}</dd>
+        <dt className="text-zinc-500 dark:text-zinc-400">Status</dt>
+        <dd aria-live="polite" data-testid="connection-status">
+          {query.isFetching ? (
+            <span>Checking…</span>
+          ) : query.isError ? (
+            <Badge tone="danger">{query.error.message}</Badge>
+          ) : check.ok ? (
+            <Badge tone="success">Answering in {check.latencyMs} ms</Badge>
+          ) : (
+            <Badge tone="danger" className="whitespace-normal">
+              Not answering: {check.error}
+            </Badge>
+          )}
+        </dd>
+      </dl>
+      <div>
+        <Button variant="secondary" disabled={query.isFetching} onClick={() => void query.refetch()}>
+          Check again
+        </Button>
+      </div>
+    </div>
+  );
+}

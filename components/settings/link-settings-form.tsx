@@ -1,0 +1,56 @@
+"use client";
+
+import { saveLinkSettings } from "@/app/(console)/settings/actions";
+import { Button } from "@/components/ui/button";
+import { Field } from "@/components/ui/field";
+import type { Permissions } from "@/lib/contract";
+import { CheckboxField } from "./checkbox-field";
+import { FormStatus } from "./form-status";
+import { fieldError, useFormAction } from "./use-form-action";
+
+/** Labels in the contract's order; the descriptions of permissionsSchema, worded for the form. */
+const PERMISSION_LABELS: Record<keyof Permissions, string> = {
+  allow_agent_redirect: "Redirect and reload the visitor’s page",
+  allow_audio: "Audio",
+  allow_click: "Click for the visitor",
+  allow_console: "Remote console",
+  allow_draw: "Draw on the page",
+  allow_scroll: "Scroll for the visitor",
+  allow_type: "Type for the visitor",
+};
+
+export function LinkSettingsForm({ webhookUrl, permissions }: { webhookUrl: string | null; permissions: Permissions }) {
+  const [result, submit, pending] = useFormAction(saveLinkSettings);
+  const changed = result?.ok ? Object.keys(result.data.changed) : [];
+  return (
+    <form action={submit} className="flex flex-col gap-4" noValidate>
+      <Field
+        label="Webhook URL"
+        name="webhook_url"
+        type="url"
+        inputMode="url"
+        placeholder="https://helpdesk.example.com/hooks/cobrowse"
+        defaultValue={webhookUrl ?? ""}
+        error={fieldError(result, "webhook_url")}
+        aria-describedby="webhook-url-hint"
+      />
+      <p id="webhook-url-hint" className="-mt-3 text-xs text-zinc-500 dark:text-zinc-400">
+        Sent with every co-browse link; it receives the session when it ends. Leave empty to send none.
+      </p>
+      <fieldset className="flex flex-col gap-2">
+        <legend className="mb-2 text-sm font-medium text-zinc-700 dark:text-zinc-300">Default permissions of new co-browse links</legend>
+        <div className="grid gap-2 sm:grid-cols-2">
+          {(Object.keys(PERMISSION_LABELS) as Array<keyof Permissions>).map((field) => (
+            <CheckboxField key={field} name={field} label={PERMISSION_LABELS[field]} defaultChecked={permissions[field]} />
+          ))}
+        </div>
+      </fieldset>
+      <FormStatus result={result} success={result?.ok ? (changed.length ? "Saved." : "Nothing changed.") : undefined} />
+      <div>
+        <Button type="submit" disabled={pending}>
+          {pending ? "Saving…" : "Save link settings"}
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,67 @@
+"use client";
+
+import { useId } from "react";
+import { updateTeamSettings } from "@/app/(console)/settings/actions";
+import { Button } from "@/components/ui/button";
+import { Field } from "@/components/ui/field";
+import type { TeamSettings } from "@/lib/contract";
+import { CheckboxField } from "./checkbox-field";
+import { FormStatus } from "./form-status";
+import { fieldError, useFormAction } from "./use-form-action";
+
+const SWITCHES: Array<{ field: "history_enabled" | "require_authorization" | "proxy_enabled" | "onprem_licensed" | "recording_enabled"; label: string; hint: string }> = [
+  { field: "history_enabled", label: "Collect visitor history", hint: "Pages each visitor viewed, kept with the visitor." },
+  { field: "require_authorization", label: "Require visitor authorization", hint: "The visitor accepts before an agent sees the page." },
+  { field: "proxy_enabled", label: "Universal proxy enabled", hint: "Co-browse pages that do not load the visitor script." },
+  { field: "onprem_licensed", label: "On-premise licence", hint: "Issue licence tokens for on-premise deployments." },
+  { field: "recording_enabled", label: "Recording", hint: "Record co-browsing sessions." },
+];
+
+export function TeamSettingsForm({ team }: { team: TeamSettings }) {
+  const [result, submit, pending] = useFormAction(updateTeamSettings);
+  const selectorsId = useId();
+  const changed = result?.ok ? Object.keys(result.data.changed) : [];
+  return (
+    <form action={submit} className="flex flex-col gap-4" noValidate>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <Field label="Team name" name="name" defaultValue={team.name} required error={fieldError(result, "name")} />
+        <Field label="Website domain" name="domain" defaultValue={team.domain} required error={fieldError(result, "domain")} />
+        <Field
+          label="Max concurrent sessions"
+          name="max_concurrent_sessions"
+          type="number"
+          min={0}
+          step={1}
+          defaultValue={team.max_concurrent_sessions}
+          error={fieldError(result, "max_concurrent_sessions")}
+        />
+      </div>
+      <div className="flex flex-col gap-1.5">
+        <label htmlFor={selectorsId} className="text-sm font-medium text-zinc-700 dark:text-zinc-300">
+          Masking selectors (one CSS selector per line)
+        </label>
+        <textarea
+          id={selectorsId}
+          name="masking_selectors"
+          rows={4}
+          defaultValue={team.masking_selectors.join("\n")}
+          aria-invalid={fieldError(result, "masking_selectors") ? true : undefined}
+          className="rounded-md border border-zinc-300 bg-white px-3 py-2 font-mono text-sm shadow-sm focus:border-brand-500 focus:ring-2 focus:ring-brand-500/30 focus:outline-none dark:border-zinc-700 dark:bg-zinc-900"
+        />
+        {fieldError(result, "masking_selectors") ? <p className="text-sm text-red-600 dark:text-red-400">{fieldError(result, "masking_selectors")}</p> : null}
+      </div>
+      <fieldset className="grid gap-3 sm:grid-cols-2">
+        <legend className="sr-only">Features</legend>
+        {SWITCHES.map(({ field, label, hint }) => (
+          <CheckboxField key={field} name={field} label={label} hint={hint} defaultChecked={team[field]} />
+        ))}
+      </fieldset>
+      <FormStatus result={result} success={result?.ok ? (changed.length ? `Saved: ${changed.join(", ")}.` : "Nothing changed.") : undefined} />
+      <div>
+        <Button type="submit" disabled={pending}>
+          {pending ? "Saving…" : "Save team settings"}
+        </Button>
+      </div>
+    </form>
+  );
+}

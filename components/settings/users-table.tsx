@@ -1,0 +1,110 @@
+"use client";
+
+import { changeUserRole, disableUser, enableUser } from "@/app/(console)/settings/actions";
+import { Badge } from "@/components/ui/badge";
+import { Button } from "@/components/ui/button";
+import { Table, TableFrame, Td, Th } from "@/components/ui/table";
+import { ROLE_LABELS, ROLES, type Role } from "@/lib/console/roles";
+import { FormStatus } from "./form-status";
+import { SelectField } from "./select-field";
+import { useFormAction } from "./use-form-action";
+
+export interface UserRow {
+  id: string;
+  name: string;
+  email: string;
+  role: Role;
+  disabled: boolean;
+}
+
+export function UsersTable({ users, currentUserId }: { users: UserRow[]; currentUserId: string }) {
+  return (
+    <TableFrame>
+      <Table>
+        <caption className="sr-only">Console users</caption>
+        <thead>
+          <tr>
+            <Th>Name</Th>
+            <Th>Email</Th>
+            <Th>Role</Th>
+            <Th>Status</Th>
+            <Th>
+              <span className="sr-only">Actions</span>
+            </Th>
+          </tr>
+        </thead>
+        <tbody>
+          {users.map((user) => (
+            <UserRowView key={user.id} user={user} self={user.id === currentUserId} />
+          ))}
+        </tbody>
+      </Table>
+    </TableFrame>
+  );
+}
+
+function UserRowView({ user, self }: { user: UserRow; self: boolean }) {
+  return (
+    <tr data-testid={`user-${user.email}`}>
+      <Td className="font-medium">
+        {user.name}
+        {self ? <span className="ml-1 text-xs text-zinc-500 dark:text-zinc-400">(you)</span> : null}
+      </Td>
+      <Td>{user.email}</Td>
+      <Td>
+        <RoleForm user={user} self={self} />
+      </Td>
+      <Td>{user.disabled ? <Badge tone="danger">Disabled</Badge> : <Badge tone="success">Active</Badge>}</Td>
+      <Td className="w-64">
+        {self ? <span className="text-xs text-zinc-500 dark:text-zinc-400">Another admin can change your account.</span> : <StatusForm key={String(user.disabled)} user={user} />}
+      </Td>
+    </tr>
+  );
+}
+
+/**
+ * The role select and its "Change" button. The select is keyed on the stored role so that it shows the
+ * role the server has after each refresh, while the form (and its confirmation) stays.
+ */
+function RoleForm({ user, self }: { user: UserRow; self: boolean }) {
+  const [result, submit, pending] = useFormAction(changeUserRole);
+  return (
+    <form action={submit} className="flex flex-col gap-2">
+      <input type="hidden" name="userId" value={user.id} />
+      <div className="flex items-end gap-2">
+        <SelectField key={user.role} label={`Role of ${user.email}`} hideLabel name="role" defaultValue={user.role} disabled={self}>
+          {ROLES.map((role) => (
+            <option key={role} value={role}>
+              {ROLE_LABELS[role]}
+            </option>
+          ))}
+        </SelectField>
+        {self ? null : (
+          // The name comes from the content, not aria-label: "Change role of …" must not also label the select.
+          <Button type="submit" variant="secondary" disabled={pending}>
+            {pending ? "Saving…" : "Change"}
+            <span className="sr-only"> role of {user.email}</span>
+          </Button>
+        )}
+      </div>
+      <FormStatus result={result} success={result?.ok ? `Role changed to ${ROLE_LABELS[result.data.to]}.` : undefined} />
+    </form>
+  );
+}
+
+/** Disable or enable; keyed on the state so a fresh form (and action) follows each change. */
+function StatusForm({ user }: { user: UserRow }) {
+  const [result, submit, pending] = useFormAction(user.disabled ? enableUser : disableUser);
+  const verb = user.disabled ? "Enable" : "Disable";
+  return (
+    <form action={submit} className="flex flex-col gap-2">
+      <input type="hidden" name="userId" value={user.id} />
+      <div>
+        <Button type="submit" variant="secondary" disabled={pending} aria-label={`${verb} ${user.email}`}>
+          {pending ? `${verb.slice(0, -1)}ing…` : verb}
+        </Button>
+      </div>
+      <FormStatus result={result && !result.ok ? result : null} />
+    </form>
+  );
+}

@@ -1,0 +1,32 @@
+import Link from "next/link";
+import { agentRefPath } from "@/lib/console/agents/agent-ref";
+import { ROLE_LABELS } from "@/lib/console/roles";
+import type { AgentUsageRow } from "@/lib/console/usage/agent-usage";
+import { formatCount, formatDuration } from "@/lib/console/usage/format";
+
+export interface AgentUsageColumn {
+  header: string;
+  numeric?: boolean;
+  cell: (row: AgentUsageRow, options: { linkToAgents: boolean }) => React.ReactNode;
+}
+
+export const agentUsageColumns: AgentUsageColumn[] = [
+  {
+    header: "Agent",
+    cell: (row, { linkToAgents }) => (
+      <div>
+        {linkToAgents ? (
+          <Link href={agentRefPath({ kind: "email", email: row.email })} className="font-medium text-brand-600 hover:underline dark:text-brand-100">
+            {row.name}
+          </Link>
+        ) : (
+          <span className="font-medium">{row.name}</span>
+        )}
+        <p className="text-xs text-zinc-500 dark:text-zinc-400">{row.email}</p>
+      </div>
+    ),
+  },
+  { header: "Role", cell: (row) => ROLE_LABELS[row.role] },
+  { header: "Sessions (30 days)", numeric: true, cell: (row) => formatCount(row.sessions) },
+  { header: "Session time (30 days)", numeric: true, cell: (row) => formatDuration(row.seconds) },
+];

@@ -1,0 +1,50 @@
+"use client";
+
+import { useRouter } from "next/navigation";
+import { deleteVisitorAction, stopSessionAction } from "@/lib/console/visitors/actions";
+import { CoBrowseButton, type CoBrowsePermissions } from "./co-browse-button";
+import { ConfirmButton } from "./confirm-button";
+
+/** What an agent can do with this visitor; the server checks every role again. */
+export function VisitorActions({
+  visitorId,
+  inSession,
+  canStop,
+  canDelete,
+  defaults,
+}: {
+  visitorId: string;
+  inSession: boolean;
+  canStop: boolean;
+  canDelete: boolean;
+  defaults: CoBrowsePermissions;
+}) {
+  const router = useRouter();
+  return (
+    <div className="flex flex-col gap-3">
+      <CoBrowseButton visitorId={visitorId} defaults={defaults} />
+      <div className="flex flex-wrap gap-2">
+        {canStop && inSession ? (
+          <ConfirmButton
+            label="Stop session"
+            title="Stop the session?"
+            description="The agents watching this visitor are disconnected at once."
+            confirmLabel="Stop session"
+            action={() => stopSessionAction({ visitorId })}
+            onDone={() => router.refresh()}
+          />
+        ) : null}
+        {canDelete ? (
+          <ConfirmButton
+            label="Delete visitor"
+            variant="danger"
+            title="Delete this visitor?"
+            description={`Visitor ${visitorId} is deleted with their history. This can't be undone. Online visitors can't be deleted.`}
+            confirmLabel="Delete visitor"
+            action={() => deleteVisitorAction({ visitorId })}
+          />
+        ) : null}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,31 @@
+import { Badge } from "@/components/ui/badge";
+import type { Visitor } from "@/lib/contract";
+
+/** Online / offline, and in session: the state an agent acts on. */
+export function VisitorBadges({ visitor }: { visitor: Pick<Visitor, "is_online" | "is_in_session"> }) {
+  return (
+    <span className="flex flex-wrap gap-1">
+      {visitor.is_online ? (
+        <Badge tone="success" data-testid="online-state">
+          Online
+        </Badge>
+      ) : (
+        <Badge data-testid="online-state">Offline</Badge>
+      )}
+      {visitor.is_in_session ? <Badge tone="info">In session</Badge> : null}
+    </span>
+  );
+}
+
+export function visitorDisplayName(visitor: Pick<Visitor, "call_name" | "identities" | "email" | "short_id">): string {
+  return visitor.call_name || visitor.identities?.[0] || visitor.email || "Anonymous visitor";
+}
+
+export function visitorLocation(visitor: Pick<Visitor, "location_city" | "location_country_name" | "location_country">): string {
+  return [visitor.location_city, visitor.location_country_name ?? visitor.location_country].filter(Boolean).join(", ") || "—";
+}
+
+export function visitorDevice(visitor: Pick<Visitor, "device_name" | "device_type" | "browser_name">): string {
+  const device = visitor.device_name || visitor.device_type;
+  return [device, visitor.browser_name].filter(Boolean).join(" · ") || "—";
+}

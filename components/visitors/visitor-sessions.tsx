@@ -1,0 +1,61 @@
+import Link from "next/link";
+import { EmptyState } from "@/components/ui/empty-state";
+import { Table, TableFrame, Td, Th } from "@/components/ui/table";
+import type { Session } from "@/lib/contract";
+import { RelativeTime } from "./relative-time";
+
+/** The visitor's co-browsing sessions. Agents link to the Agents page for those allowed to see it. */
+export function VisitorSessions({ sessions, linkAgents }: { sessions: Session[] | undefined; linkAgents: boolean }) {
+  if (!sessions?.length) return <EmptyState title="No sessions with this visitor yet" />;
+  return (
+    <TableFrame>
+      <Table aria-label="Sessions">
+        <thead>
+          <tr>
+            <Th>Started</Th>
+            <Th>Length</Th>
+            <Th>Agents</Th>
+            <Th>Status</Th>
+            <Th>Recording</Th>
+          </tr>
+        </thead>
+        <tbody>
+          {sessions.map((session) => (
+            <tr key={session.id}>
+              <Td className="whitespace-nowrap">
+                <RelativeTime value={session.started_at} />
+              </Td>
+              <Td>{session.formatted_length}</Td>
+              <Td>
+                {session.agents.length === 0
+                  ? "—"
+                  : session.agents.map((agent, index) => (
+                      <span key={agent.id}>
+                        {index > 0 ? ", " : ""}
+                        {linkAgents ? (
+                          <Link href={`/agents/${encodeURIComponent(agent.id)}`} className="text-brand-700 underline underline-offset-2 dark:text-brand-100">
+                            {agent.name}
+                          </Link>
+                        ) : (
+                          agent.name
+                        )}
+                      </span>
+                    ))}
+              </Td>
+              <Td>{session.ended_at ? "Ended" : "Ongoing"}</Td>
+              <Td>
+                {session.video_url ? (
+                  <a href={session.video_url} target="_blank" rel="noreferrer" className="text-brand-700 underline underline-offset-2 dark:text-brand-100">
+                    Recording
+                  </a>
+                ) : (
+                  "—"
+                )}
+              </Td>
+            </tr>
+          ))}
+        </tbody>
+      </Table>
+    </TableFrame>
+  );
+}

@@ -1,0 +1,106 @@
+"use client";
+
+import { useState } from "react";
+import { Alert } from "@/components/ui/alert";
+import { Button } from "@/components/ui/button";
+import { Dialog } from "@/components/ui/dialog";
+import { Logo } from "@/components/ui/logo";
+import { endReasonText } from "./end-reasons";
+import { ReplayView } from "./replay-view";
+import { StatusBadge } from "./status-badge";
+import { useWatchSession, type WatchProps } from "./use-watch-session";
+import { WatchToolbar } from "./watch-toolbar";
+
+/** The agent's live view of the visitor's page, its status, the agents present and the tools allowed. */
+export function LiveWatch(props: WatchProps) {
+  const { replay, state, ended, mode, setMode, control, end, clearDrawings } = useWatchSession(props);
+  const [confirmEnd, setConfirmEnd] = useState(false);
+  const [endError, setEndError] = useState<string | null>(null);
+  const onEndUrl = props.branding.on_end_url;
+  const retryUrl = props.branding.retry_url;
+  const trouble = !ended && (state.reconnecting || state.status === "disconnected");
+
+  const endSession = async () => {
+    setEndError(null);
+    try {
+      await end();
+      setConfirmEnd(false);
+    } catch (error) {
+      setEndError(error instanceof Error ? error.message : "The session could not be ended.");
+    }
+  };
+
+  return (
+    <main className="flex min-h-screen flex-col gap-4 bg-zinc-50 p-4 text-zinc-900 dark:bg-zinc-950 dark:text-zinc-100">
+      <header className="flex flex-wrap items-center gap-3">
+        {props.branding.naked === true ? null : <Logo className="mr-2 text-sm" />}
+        <h1 className="text-lg font-semibold">{`Session with visitor ${props.visitorId}`}</h1>
+        <StatusBadge status={state.status} />
+        {state.reconnecting && !ended ? <span className="text-sm text-amber-700 dark:text-amber-300">Reconnecting…</span> : null}
+        <p className="text-sm text-zinc-600 dark:text-zinc-400">
+          <span className="sr-only">Agents present: </span>
+          <span data-testid="session-agents">{state.agents.join(", ")}</span>
+        </p>
+        {!ended ? (
+          <Button variant="danger" className="ml-auto" onClick={() => setConfirmEnd(true)}>
+            End session
+          </Button>
+        ) : null}
+      </header>
+
+      {ended ? (
+        <Alert tone="info" data-testid="session-ended">
+          <p className="font-medium">The session has ended.</p>
+          <p>
+            {endReasonText(state.endReason)}{" "}
+            {onEndUrl ? "Taking you on…" : "You can close this window or go back to the console."}
+          </p>
+          {onEndUrl ? null : (
+            <Button variant="secondary" className="mt-2" onClick={() => window.close()}>
+              Close window
+            </Button>
+          )}
+        </Alert>
+      ) : (
+        <>
+          <WatchToolbar
+            tools={props.tools}
+            mode={mode}
+            disabled={state.status !== "live"}
+            onMode={setMode}
+            onClearDrawings={clearDrawings}
+            onControl={(message) => void control(message)}
+          />
+          {state.status === "awaiting_authorization" ? <Alert tone="info">The visitor is being asked to accept the session. Their page appears once they accept.</Alert> : null}
+          {state.status === "disconnected" ? <Alert tone="info">The visitor&apos;s page is not connected (closed or reloading). It reappears when they come back.</Alert> : null}
+          {trouble && retryUrl ? (
+            <p className="text-sm">
+              Having trouble?{" "}
+              <a href={retryUrl} className="font-medium text-brand-600 hover:underline dark:text-brand-100">
+                Retry now
+              </a>
+            </p>
+          ) : null}
+          {state.error ? (
+            <Alert role="alert" data-testid="tool-error">
+              {state.error}
+            </Alert>
+          ) : null}
+          <ReplayView ref={replay} tools={props.tools} mode={mode} disabled={state.status !== "live"} onControl={(message) => void control(message)} />
+        </>
+      )}
+
+      <Dialog open={confirmEnd} onClose={() => setConfirmEnd(false)} title="End this session?" description="The visitor's page stops being shared and the session ends for every agent.">
+        {endError ? <Alert>{endError}</Alert> : null}
+        <div className="flex justify-end gap-2">
+          <Button variant="secondary" onClick={() => setConfirmEnd(false)}>
+            Cancel
+          </Button>
+          <Button variant="danger" onClick={() => void endSession()}>
+            End session
+          </Button>
+        </div>
+      </Dialog>
+    </main>
+  );
+}

@@ -1,0 +1,60 @@
+"use client";
+
+import { useCallback, useRef, useState } from "react";
+import type { Branding, Permissions } from "@/lib/contract/watch-link";
+import type { RecordedEvent, Tool, VisitorStatus } from "@/lib/service/live/messages";
+import { useEndRedirect } from "./end-redirect";
+import { useLiveConnection } from "./live-connection";
+import type { ReplayHandle, ToolMode } from "./replay-view";
+
+export interface WatchProps {
+  sessionId: string;
+  token: string;
+  visitorId: string;
+  agents: string[];
+  tools: Tool[];
+  permissions: Permissions;
+  branding: Branding;
+  status: VisitorStatus;
+  endReason: string | null;
+}
+
+/** The first tool mode the link allows: acting on the page, else drawing, else pointing. */
+function firstMode(tools: Tool[]): ToolMode {
+  if (tools.some((tool) => tool === "click" || tool === "type" || tool === "scroll")) return "control";
+  return tools.includes("draw") ? "draw" : "pointer";
+}
+
+/**
+ * What both watch pages (the full one and `page_only`) share: the live connection, the replayed page,
+ * the tool mode and the actions on the session.
+ */
+export function useWatchSession(props: WatchProps, onCustomMessage?: (message: string) => void) {
+  const replay = useRef<ReplayHandle>(null);
+  const [mode, setMode] = useState<ToolMode>(() => firstMode(props.tools));
+  const onEvents = useCallback((events: RecordedEvent[], reset: boolean) => replay.current?.add(events, reset), []);
+  const connection = useLiveConnection({
+    sessionId: props.sessionId,
+    token: props.token,
+    initial: { status: props.status, agents: props.agents, endReason: props.endReason },
+    onEvents,
+    onCustomMessage,
+  });
+  const ended = connection.state.status === "ended";
+  useEndRedirect(ended, props.branding.on_end_url);
+
+  return {
+    replay,
+    state: connection.state,
+    ended,
+    mode,
+    setMode: (next: ToolMode) => setMode(next === "draw" && !props.tools.includes("draw") ? mode : next),
+    control: connection.control,
+    end: connection.end,
+    clearDrawings: () => {
+      replay.current?.clearDrawings();
+      if (props.tools.includes("clear")) void connection.control({ tool: "clear" });
+    },
+    sendCustomMessage: (message: string) => void connection.control({ tool: "message", message }),
+  };
+}

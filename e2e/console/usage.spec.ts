@@ -1,0 +1,142 @@
+import fs from "node:fs";
+import AxeBuilder from "@axe-core/playwright";
+import type { Download } from "@playwright/test";
+import { apiClient } from "../support/api";
+import { demoUser, expect, signInAs, test } from "../support/fixtures";
+
+const DAY_MS = 86_400_000;
+const DEMO_EMAILS = ["admin@example.com", "lead@example.com", "agent@example.com"];
+
+async function csvLines(download: Download): Promise<string[]> {
+  const text = fs.readFileSync((await download.path())!, "utf8");
+  return text.trimEnd().split("\r\n");
+}
+
+/** Sessions in the last 30 days of a console user, straight from the API (0 when it has no such agent). */
+async function sessionsIn30Days(email: string): Promise<number> {
+  const api = await apiClient();
+  const response = await api.get("/v1.3/agents/lookup", { params: { email } });
+  const body = response.status() === 404 ? null : await response.json();
+  await api.dispose();
+  if (!body) return 0;
+  return body.agent.sessions.filter((s: { started_at: string }) => Date.parse(s.started_at) >= Date.now() - 30 * DAY_MS).length;
+}
+
+async function sessionsPerAgent(): Promise<Record<string, number>> {
+  const counts: Record<string, number> = {};
+  for (const email of DEMO_EMAILS) counts[email] = await sessionsIn30Days(email);
+  return counts;
+}
+
+/**
+ * The 30-day window slides (the demo seed's oldest session leaves it about two minutes after start):
+ * a figure the page read between two API reads equals one of them.
+ */
+function eitherOf(values: number[], format = (n: number) => n.toLocaleString("en-US")): string {
+  return `(${[...new Set(values)].map(format).join("|")})`;
+}
+
+test("a lead's Usage: figures, trends recorded by the visit, per-agent table and CSV exports", async ({ page }) => {
+  const apiSessions = async () => {
+    const api = await apiClient();
+    const { usage } = await (await api.get("/v1.3/usage")).json();
+    await api.dispose();
+    return usage.session_counts.last_30_days as number;
+  };
+  await signInAs(page, demoUser("lead"));
+  const sessionsBefore = await apiSessions();
+  const perAgentBefore = await sessionsPerAgent();
+  expect(sessionsBefore, "the demo seed has sessions in the last 30 days").toBeGreaterThan(0);
+
+  const viewedAt = Date.now();
+  await page.goto("/usage");
+  await expect(page.getByRole("heading", { name: "Usage", level: 1 })).toBeVisible();
+  const table = page.getByRole("table", { name: "Usage per agent, last 30 days" });
+  await expect(table).toBeVisible();
+  await expect(page.getByRole("list", { name: "Usage figures" })).toBeVisible();
+  const sessionsAfter = await apiSessions();
+  const perAgentAfter = await sessionsPerAgent();
+
+  const figure = (label: string) => page.getByRole("list", { name: "Usage figures" }).getByRole("listitem").filter({ hasText: label }).getByTestId("usage-figure-value");
+  await expect(figure("Sessions, 30 days")).toHaveText(new RegExp(`^${eitherOf([sessionsBefore, sessionsAfter])}$`));
+  await expect(figure("Visitors online now")).toHaveText(/^\d[\d,]*$/);
+  await expect(figure("Session time, 30 days")).toHaveText(/^(\d[\d,]* h \d\d min|\d+ min|< 1 min)$/);
+  await expect(page.getByTestId("usage-figure")).toHaveCount(9);
+
+  // A fresh server has one or two snapshots: the empty state until there are two, then the charts.
+  const charts = page.getByRole("img", { name: /^Visitors online over the last 24 hours/ });
+  const notYet = page.getByText("Trends appear as Tandem records usage every 5 minutes while it runs.");
+  await expect(charts.or(notYet)).toBeVisible();
+
+  // The series export: viewing the page stored a snapshot unless one from the last 5 minutes existed
+  // (the shared server's timer and other viewers record too), and snapshots are at least 5 minutes apart.
+  const series = await page.request.get("/api/console/usage/export/snapshots?range=24h");
+  expect(series.status()).toBe(200);
+  expect(series.headers()["content-type"]).toContain("text/csv");
+  expect(series.headers()["content-disposition"]).toMatch(/^attachment; filename="tandem-usage-24h-/);
+  const seriesLines = (await series.text()).trimEnd().split("\r\n");
+  expect(seriesLines[0]).toBe(
+    "at,visitors_online_now,visitors_last_24_hrs,sessions_now,sessions_today,sessions_last_30_days,session_seconds_today,session_seconds_last_30_days,agents_today,agents_last_30_days",
+  );
+  const snapshots = seriesLines.slice(1).map((line) => {
+    const [at, ...figures] = line.split(",");
+    return { at: Date.parse(at), figures: figures.map(Number) };
+  });
+  expect(snapshots.length).toBeGreaterThanOrEqual(1);
+  for (const snapshot of snapshots) expect(snapshot.figures.every((n) => Number.isInteger(n) && n >= 0)).toBe(true);
+  for (let i = 1; i < snapshots.length; i++) expect(snapshots[i].at - snapshots[i - 1].at).toBeGreaterThanOrEqual(5 * 60_000 - 1);
+  const latest = snapshots.at(-1)!;
+  expect(latest.at).toBeGreaterThan(viewedAt - 5 * 60_000);
+  // When this view stored it, it holds the figures the cards show (one API read serves both).
+  if (latest.at >= viewedAt) expect(latest.figures[4].toLocaleString("en-US")).toBe(await figure("Sessions, 30 days").textContent());
+
+  // Per agent: each demo console user with their sessions of the last 30 days, as the API counts them.
+  expect(await table.getByTestId("agent-usage-row").count()).toBeGreaterThanOrEqual(3);
+  for (const email of DEMO_EMAILS) {
+    const row = table.getByTestId("agent-usage-row").filter({ hasText: email });
+    await expect(row.getByRole("cell").nth(2)).toHaveText(new RegExp(`^${eitherOf([perAgentBefore[email], perAgentAfter[email]])}$`));
+  }
+  const leadBefore = await sessionsIn30Days("lead@example.com");
+  expect(leadBefore).toBeGreaterThan(0);
+
+  const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("link", { name: "Download per-agent usage (CSV)" }).click()]);
+  expect(download.suggestedFilename()).toMatch(/^tandem-agent-usage-\d{4}-\d{2}-\d{2}\.csv$/);
+  const lines = await csvLines(download);
+  const leadAfter = await sessionsIn30Days("lead@example.com");
+  expect(lines[0]).toBe("name,email,role,sessions_30_days,session_seconds_30_days,session_time_30_days");
+  expect(lines.length - 1).toBe(await table.getByTestId("agent-usage-row").count());
+  expect(lines.find((line) => line.includes(",lead@example.com,"))).toMatch(
+    new RegExp(`^Priya Shah,lead@example\\.com,lead,${eitherOf([leadBefore, leadAfter], String)},\\d+,`),
+  );
+
+  // The range switcher keeps the range in the URL (last: switching renders the page again).
+  await page.getByRole("navigation", { name: "Trend range" }).getByRole("link", { name: "7 days" }).click();
+  await expect(page).toHaveURL(/\/usage\?range=7d$/);
+  await expect(page.getByRole("navigation", { name: "Trend range" }).getByRole("link", { name: "7 days" })).toHaveAttribute("aria-current", "page");
+  await expect(page.getByRole("img", { name: /^Visitors online over the last 7 days/ }).or(notYet)).toBeVisible();
+});
+
+test("an agent sees Usage too, without links to the lead-only agent pages", async ({ page }) => {
+  await signInAs(page, demoUser("agent"));
+  await page.goto("/usage");
+  await expect(page.getByRole("table", { name: "Usage per agent, last 30 days" })).toBeVisible();
+  await expect(page.getByRole("table", { name: "Usage per agent, last 30 days" }).getByRole("link")).toHaveCount(0);
+  expect((await page.request.get("/api/console/usage/export/agents")).status()).toBe(200);
+});
+
+test("the usage exports answer 401 to anonymous callers", async ({ request }) => {
+  for (const path of ["/api/console/usage/export/agents", "/api/console/usage/export/snapshots"]) {
+    const response = await request.get(path);
+    expect(response.status(), path).toBe(401);
+    expect(await response.json()).toMatchObject({ status: "error", error: "unauthenticated" });
+  }
+});
+
+test("Usage has no axe-core violations", async ({ page }) => {
+  await signInAs(page, demoUser("lead"));
+  await page.goto("/usage");
+  await expect(page.getByRole("table", { name: "Usage per agent, last 30 days" })).toBeVisible();
+  await expect(page.getByRole("list", { name: "Usage figures" })).toBeVisible();
+  const results = await new AxeBuilder({ page }).analyze();
+  expect(results.violations).toEqual([]);
+});

@@ -1,0 +1,113 @@
+import fs from "node:fs";
+import path from "node:path";
+import { expect, type APIRequestContext, type Browser, type Page } from "@playwright/test";
+import { decodeJwt, SignJWT } from "jose";
+
+/** The visitor script's JS API, as a customer's page sees it. */
+declare global {
+  interface Window {
+    Tandem?: {
+      identify: (fields: Record<string, unknown>) => Promise<void>;
+      getLookupCode: () => string | null;
+      stopSession: () => Promise<void>;
+      sendCustomMessage: (message: string) => Promise<void>;
+      on: (event: string, callback: (detail: Record<string, unknown>) => void) => () => void;
+    };
+  }
+}
+
+export const agent = { id: "live-agent", name: "Alice Agent" };
+
+/** A visitor's browser on /demo, with every request body it sends recorded. */
+export async function openVisitor(browser: Browser, baseUrl: string): Promise<{ page: Page; visitorId: string; sent: string[]; close: () => Promise<void> }> {
+  const context = await browser.newContext({ baseURL: baseUrl });
+  const page = await context.newPage();
+  const sent: string[] = [];
+  page.on("request", (request) => sent.push(`${request.url()} ${request.postData() ?? ""}`));
+  await page.goto("/demo");
+  await expect(page.getByTestId("lookup-code")).toHaveText(/^\d{4}$/);
+  const visitorId = await page.evaluate(() => JSON.parse(localStorage.getItem("tandem.visitor") ?? "{}").visitorId as string);
+  expect(visitorId).toMatch(/^[A-Z2-9]{8}$/);
+  return { page, visitorId, sent, close: () => context.close() };
+}
+
+export async function createWatchLink(api: APIRequestContext, visitorId: string, extra: Record<string, unknown> = {}): Promise<string> {
+  const response = await api.post(`/v1.3/visitors/${visitorId}/watch_url`, { data: { agent, ...extra } });
+  expect(response.status(), await response.text()).toBe(200);
+  return (await response.json()).watch_url as string;
+}
+
+/** An agent's browser on a watch link; `token()` is the viewer credential its stream used. */
+export async function openAgent(browser: Browser, watchUrl: string): Promise<{ page: Page; token: () => string; sessionId: () => string; close: () => Promise<void> }> {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  let streamUrl = "";
+  page.on("request", (request) => {
+    if (request.url().includes("/live/sessions/") && request.url().includes("/stream")) streamUrl = request.url();
+  });
+  await page.goto(watchUrl);
+  await expect.poll(() => streamUrl).not.toBe("");
+  return {
+    page,
+    token: () => new URL(streamUrl).searchParams.get("token")!,
+    sessionId: () => decodeURIComponent(new URL(streamUrl).pathname.split("/")[3]),
+    close: () => context.close(),
+  };
+}
+
+export function replayFrame(page: Page) {
+  return page.frameLocator("[data-testid=replay-root] iframe");
+}
+
+/** Clicks, through the agent's overlay, the replayed element matching `selector` (the overlay is scaled). */
+export async function clickInReplay(page: Page, selector: string): Promise<void> {
+  const rect = await replayFrame(page)
+    .locator(selector)
+    .evaluate((element) => {
+      const box = element.getBoundingClientRect();
+      return { x: box.left + box.width / 2, y: box.top + box.height / 2 };
+    });
+  const overlay = page.getByTestId("replay-overlay");
+  const box = (await overlay.boundingBox())!;
+  const iframeWidth = await page.locator("[data-testid=replay-root] iframe").evaluate((iframe) => (iframe as HTMLIFrameElement).width || iframe.clientWidth);
+  const scale = box.width / Number(iframeWidth);
+  await overlay.click({ position: { x: rect.x * scale, y: rect.y * scale } });
+}
+
+/** Drags with the agent's mouse over the replayed page, between two points of the overlay. */
+export async function dragInReplay(page: Page, from: [number, number], to: [number, number]): Promise<void> {
+  const box = (await page.getByTestId("replay-overlay").boundingBox())!;
+  await page.mouse.move(box.x + from[0], box.y + from[1]);
+  await page.mouse.down();
+  for (let step = 1; step <= 8; step++) {
+    await page.mouse.move(box.x + from[0] + ((to[0] - from[0]) * step) / 8, box.y + from[1] + ((to[1] - from[1]) * step) / 8);
+  }
+  await page.mouse.up();
+}
+
+/** The same watch link, signed again with the server's own secret but already expired. */
+export async function expiredWatchLink(watchUrl: string, dataDir: string): Promise<string> {
+  const token = watchUrl.split("/watch/")[1];
+  const secret = new TextEncoder().encode(fs.readFileSync(path.join(dataDir, "link-signing-secret"), "utf8").trim());
+  const now = Math.floor(Date.now() / 1000);
+  const expired = await new SignJWT({ ...decodeJwt(token), iat: now - 600, exp: now - 60 }).setProtectedHeader({ alg: "HS256" }).sign(secret);
+  return watchUrl.replace(token, expired);
+}
+
+/** Everything the agent's stream carries, read by a client of its own with the agent's credential. */
+export function tapAgentStream(baseUrl: string, sessionId: string, token: string): { text: () => string; stop: () => void } {
+  const abort = new AbortController();
+  let text = "";
+  void fetch(`${baseUrl}/live/sessions/${sessionId}/stream?token=${encodeURIComponent(token)}`, { signal: abort.signal })
+    .then(async (response) => {
+      const reader = response.body!.getReader();
+      const decoder = new TextDecoder();
+      for (;;) {
+        const { value, done } = await reader.read();
+        if (done) return;
+        text += decoder.decode(value, { stream: true });
+      }
+    })
+    .catch(() => undefined);
+  return { text: () => text, stop: () => abort.abort() };
+}

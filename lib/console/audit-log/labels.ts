@@ -1,0 +1,34 @@
+/**
+ * Human labels of audit actions: the one map the table, the filter and the CSV use. A failed attempt
+ * gets its own label where "failed" reads better than the outcome column alone.
+ */
+export const ACTION_LABELS: Record<string, { success: string; failure?: string }> = {
+  sign_in: { success: "Signed in", failure: "Sign-in failed" },
+  sign_out: { success: "Signed out" },
+  first_admin_created: { success: "First admin created" },
+  co_browse_link_created: { success: "Co-browse link created", failure: "Co-browse link refused" },
+  session_stopped: { success: "Session stopped", failure: "Session stop failed" },
+  visitor_deleted: { success: "Visitor deleted", failure: "Visitor deletion failed" },
+  visitors_purged: { success: "Offline visitors purged", failure: "Purge failed" },
+  user_created: { success: "User created", failure: "User creation failed" },
+  user_role_changed: { success: "User role changed", failure: "Role change refused" },
+  user_disabled: { success: "User disabled", failure: "Disabling refused" },
+  user_enabled: { success: "User enabled", failure: "Enabling failed" },
+  setting_changed: { success: "Setting changed", failure: "Setting change failed" },
+  api_key_created: { success: "API key created", failure: "API key creation failed" },
+  api_key_revoked: { success: "API key revoked", failure: "API key revocation refused" },
+  webhook_secret_revealed: { success: "Webhook secret revealed", failure: "Webhook secret reveal failed" },
+  webhook_secret_rotated: { success: "Webhook secret rotated", failure: "Webhook secret rotation failed" },
+};
+
+/** "co_browse_link_created" → "Co browse link created", for actions added without a label yet. */
+function humanize(action: string): string {
+  const words = action.replaceAll(/[_-]+/g, " ").trim();
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
+export function actionLabel(action: string, outcome: "success" | "failure" = "success"): string {
+  const labels = ACTION_LABELS[action];
+  if (!labels) return outcome === "failure" ? `${humanize(action)} (failed)` : humanize(action);
+  return outcome === "failure" ? (labels.failure ?? `${labels.success} (failed)`) : labels.success;
+}

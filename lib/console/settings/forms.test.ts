@@ -1,0 +1,52 @@
+import { describe, expect, it } from "vitest";
+import { changeRoleForm, linkSettingsForm, teamSettingsForm } from "./forms";
+
+const issues = (result: { success: boolean; error?: { issues: Array<{ path: PropertyKey[]; message: string }> } }) =>
+  result.error?.issues.map((issue) => `${issue.path.join(".")}: ${issue.message}`) ?? [];
+
+describe("the link settings form", () => {
+  it("accepts an http(s) webhook URL or none, and reads unchecked boxes as false", () => {
+    expect(linkSettingsForm.parse({ webhook_url: " https://hooks.example.com/cobrowse ", allow_console: "on" })).toMatchObject({
+      webhook_url: "https://hooks.example.com/cobrowse",
+      allow_console: true,
+      allow_click: false,
+    });
+    expect(linkSettingsForm.parse({ webhook_url: "" }).webhook_url).toBe("");
+  });
+
+  it("says what to enter for any other URL", () => {
+    for (const webhook_url of ["ftp://hooks.example.com", "hooks.example.com", "javascript:alert(1)"]) {
+      expect(issues(linkSettingsForm.safeParse({ webhook_url })), webhook_url).toEqual(["webhook_url: Enter an http:// or https:// URL, or leave it empty."]);
+    }
+  });
+});
+
+describe("the team settings form", () => {
+  const form = { name: "Acme", domain: "shop.example.com", masking_selectors: ".card\n\n  #ssn  \n", max_concurrent_sessions: "7", history_enabled: "on" };
+
+  it("turns the submitted form into a full update: selectors per line, numbers, checkboxes", () => {
+    expect(teamSettingsForm.parse(form)).toEqual({
+      name: "Acme",
+      domain: "shop.example.com",
+      masking_selectors: [".card", "#ssn"],
+      max_concurrent_sessions: 7,
+      history_enabled: true,
+      require_authorization: false,
+      proxy_enabled: false,
+      onprem_licensed: false,
+      recording_enabled: false,
+    });
+  });
+
+  it("refuses what the service would refuse", () => {
+    expect(issues(teamSettingsForm.safeParse({ ...form, max_concurrent_sessions: "-1" }))).toEqual([expect.stringMatching(/^max_concurrent_sessions: /)]);
+    expect(issues(teamSettingsForm.safeParse({ ...form, name: "  " }))).toEqual([expect.stringMatching(/^name: /)]);
+  });
+});
+
+describe("the role change form", () => {
+  it("only takes a known role", () => {
+    expect(changeRoleForm.parse({ userId: "cu_1", role: "lead" })).toEqual({ userId: "cu_1", role: "lead" });
+    expect(issues(changeRoleForm.safeParse({ userId: "cu_1", role: "owner" }))).toEqual(["role: Choose a role."]);
+  });
+});

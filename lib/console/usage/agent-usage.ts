@@ -1,0 +1,27 @@
+import type { Session } from "@/lib/contract";
+import type { Role } from "@/lib/console/roles";
+
+const DAY_MS = 86_400_000;
+
+export interface AgentUsageRow {
+  email: string;
+  name: string;
+  role: Role;
+  sessions: number;
+  seconds: number;
+  /** False when the API has no agent with this email yet (shown as 0, not as an error). */
+  known: boolean;
+}
+
+/** Sessions that started in the last `days` days, and their total length. */
+export function summarizeSessions(sessions: readonly Pick<Session, "started_at" | "length_seconds">[], now: Date, days = 30): { sessions: number; seconds: number } {
+  const since = now.getTime() - days * DAY_MS;
+  let count = 0;
+  let seconds = 0;
+  for (const session of sessions) {
+    if (Date.parse(session.started_at) < since) continue;
+    count += 1;
+    seconds += session.length_seconds;
+  }
+  return { sessions: count, seconds };
+}

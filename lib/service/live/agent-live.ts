@@ -1,0 +1,78 @@
+import "server-only";
+import type { Db } from "@/lib/db";
+import { ServiceError } from "../errors";
+import { endSession } from "../sessions/lifecycle";
+import type { SseChannel } from "./sse";
+import { announceSession, broadcastStatus, loadSession, recordFeature, touchAgent } from "./live-session";
+import type { ControlMessage } from "./messages";
+import { FEATURE_OF, toolAllowed } from "./permissions";
+import { liveRelay } from "./relay";
+import { signViewerToken, VIEWER_TOKEN_REFRESH_MS, type ViewerClaims } from "./viewer-token";
+
+/** How often an open watch page tells the service the agent is still there (a minute without ends the session). */
+export const AGENT_PRESENCE_MS = 15_000;
+
+async function ongoing(db: Db, sessionId: string) {
+  const found = await loadSession(db, sessionId);
+  if (!found) throw new ServiceError(404, "not_found", "No such session.");
+  if (found.session.status !== "ongoing") throw new ServiceError(409, "session_ended", "The session has ended.");
+  return found;
+}
+
+/**
+ * GET /live/sessions/{id}/stream: the watch page's line from the service. It first gets the visitor's
+ * page as stored (a late joiner sees it at once), then every change, the visitor's status and the end.
+ */
+export async function openAgentStream(db: Db, viewer: ViewerClaims, channel: SseChannel): Promise<() => void> {
+  const found = await loadSession(db, viewer.sessionId);
+  if (!found || found.session.status === "ended") {
+    channel.send({ type: "ended", reason: found?.session.endReason ?? "api" });
+    channel.close();
+    return () => {};
+  }
+  const { session, team } = found;
+  const relay = liveRelay();
+  const unsubscribe = relay.subscribeSession(session.id, (message) => {
+    channel.send(message);
+    if (message.type === "ended") channel.close();
+  });
+  await touchAgent(db, session.id);
+  // Asks the visitor's page for a fresh snapshot (after its consent when the team requires it).
+  relay.publishToVisitor(session.visitorId, await announceSession(db, session, team));
+  await broadcastStatus(db, session.id);
+  channel.every(AGENT_PRESENCE_MS, async () => {
+    await touchAgent(db, session.id);
+    const now = await loadSession(db, session.id);
+    // Ended elsewhere (another app node, the sweeper): say so even if the relay missed it.
+    if (now?.session.status === "ended") {
+      channel.send({ type: "ended", reason: now.session.endReason ?? "api" });
+      channel.close();
+    }
+  });
+  channel.every(VIEWER_TOKEN_REFRESH_MS, async () => channel.send({ type: "token", token: await signViewerToken(viewer) }));
+  return unsubscribe;
+}
+
+/**
+ * POST /live/sessions/{id}/control: one use of a tool. The session's permissions decide, not the page:
+ * a tool the watch link does not allow is refused with 403 and nothing is recorded or sent.
+ */
+export async function applyControl(db: Db, viewer: ViewerClaims, control: ControlMessage): Promise<void> {
+  const { session } = await ongoing(db, viewer.sessionId);
+  if (!toolAllowed(session.permissions, control.tool)) {
+    throw new ServiceError(403, "permission_denied", `The watch link does not allow the ${control.tool} tool.`);
+  }
+  await recordFeature(db, session.id, FEATURE_OF[control.tool]);
+  liveRelay().publishToVisitor(session.visitorId, { type: "control", sessionId: session.id, control });
+}
+
+/** POST /live/sessions/{id}/resync: the watch page missed events; the visitor sends a fresh snapshot. */
+export async function requestSnapshot(db: Db, viewer: ViewerClaims): Promise<void> {
+  const { session } = await ongoing(db, viewer.sessionId);
+  liveRelay().publishToVisitor(session.visitorId, { type: "snapshot", sessionId: session.id });
+}
+
+/** POST /live/sessions/{id}/end: the agent ends the session. */
+export async function endByAgent(db: Db, viewer: ViewerClaims): Promise<void> {
+  await endSession(db, viewer.sessionId, "agent");
+}

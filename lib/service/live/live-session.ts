@@ -1,0 +1,107 @@
+import "server-only";
+import { and, desc, eq, isNull, sql } from "drizzle-orm";
+import type { Db } from "@/lib/db";
+import { ServiceError } from "../errors";
+import { publicBaseUrl } from "../signing";
+import { sessions, teams } from "../schema";
+import { agentsBySession } from "../sessions/load";
+import type { Team } from "../teams";
+import type { VisitorMessage, VisitorStatus } from "./messages";
+import { recordingToken } from "./recordings";
+import { liveRelay } from "./relay";
+
+export type SessionRow = typeof sessions.$inferSelect;
+
+export async function loadSession(db: Db, sessionId: string): Promise<{ session: SessionRow; team: Team } | null> {
+  const [row] = await db.select({ session: sessions, team: teams }).from(sessions).innerJoin(teams, eq(teams.id, sessions.teamId)).where(eq(sessions.id, sessionId));
+  return row ?? null;
+}
+
+/** The visitor's ongoing session, if an agent has opened one. */
+export async function ongoingSessionOf(db: Db, visitorId: string): Promise<SessionRow | null> {
+  const [row] = await db
+    .select()
+    .from(sessions)
+    .where(and(eq(sessions.visitorId, visitorId), eq(sessions.status, "ongoing")))
+    .orderBy(desc(sessions.startedAt))
+    .limit(1);
+  return row ?? null;
+}
+
+/** The visitor's session `sessionId`, which must be ongoing: 409 once it has ended, 404 when it is not the visitor's. */
+export async function visitorSession(db: Db, visitorId: string, sessionId: string): Promise<{ session: SessionRow; team: Team }> {
+  const found = await loadSession(db, sessionId);
+  if (!found || found.session.visitorId !== visitorId) throw new ServiceError(404, "not_found", `No session ${sessionId} for this visitor.`);
+  if (found.session.status !== "ongoing") throw new ServiceError(409, "session_ended", "The session has ended.");
+  return found;
+}
+
+export function needsConsent(session: SessionRow, team: Team): boolean {
+  return team.requireAuthorization && !session.sessionAuthorized;
+}
+
+async function agentNames(db: Db, sessionId: string): Promise<string[]> {
+  return ((await agentsBySession(db, [sessionId])).get(sessionId) ?? []).map((agent) => agent.nickname || agent.name);
+}
+
+/** Tells the visitor's page that an agent is waiting for it (it asks for consent or starts sending). */
+export async function announceSession(db: Db, session: SessionRow, team: Team): Promise<VisitorMessage> {
+  const names = await agentNames(db, session.id);
+  return {
+    type: "session",
+    sessionId: session.id,
+    agentName: session.viewer?.name ?? names[0] ?? "An agent",
+    permissions: session.permissions,
+    needsConsent: needsConsent(session, team),
+  };
+}
+
+export function visitorStatus(session: SessionRow, team: Team): VisitorStatus {
+  const relay = liveRelay();
+  if (session.status === "ended") return "ended";
+  if (!relay.visitorConnected(session.visitorId)) return session.wentLive ? "disconnected" : "waiting";
+  if (needsConsent(session, team)) return "awaiting_authorization";
+  return relay.hasSnapshot(session.id) ? "live" : "waiting";
+}
+
+/** Sends the agents of the session the visitor's current status and who is in the session. */
+export async function broadcastStatus(db: Db, sessionId: string): Promise<void> {
+  const found = await loadSession(db, sessionId);
+  if (!found) return;
+  liveRelay().publishToSession(sessionId, { type: "status", status: visitorStatus(found.session, found.team), agents: await agentNames(db, sessionId) });
+}
+
+/** The first of the visitor's page to reach the service: the call's length counts from here. */
+export async function markLive(db: Db, sessionId: string): Promise<void> {
+  await db.update(sessions).set({ liveAt: sql`coalesce(${sessions.liveAt}, now())`, wentLive: true }).where(eq(sessions.id, sessionId));
+}
+
+/** The team records sessions: the Session's video_url points to its replay page while it is recorded. */
+export async function markRecording(db: Db, sessionId: string): Promise<void> {
+  await db
+    .update(sessions)
+    .set({ videoUrl: `${publicBaseUrl()}/watch/recordings/${recordingToken(sessionId)}`, videoStatus: "recording" })
+    .where(and(eq(sessions.id, sessionId), isNull(sessions.videoStatus)));
+}
+
+const recordedFeatures = new Set<string>();
+
+/** Adds a tool to the session's `features_used` once (repeats cost no write). */
+export async function recordFeature(db: Db, sessionId: string, feature: string): Promise<void> {
+  const key = `${sessionId}:${feature}`;
+  if (recordedFeatures.has(key)) return;
+  await db
+    .update(sessions)
+    .set({ featuresUsed: sql`case when ${feature} = any(${sessions.featuresUsed}) then ${sessions.featuresUsed} else array_append(${sessions.featuresUsed}, ${feature}::text) end` })
+    .where(eq(sessions.id, sessionId));
+  recordedFeatures.add(key);
+}
+
+export async function touchAgent(db: Db, sessionId: string): Promise<void> {
+  await db.update(sessions).set({ agentSeenAt: new Date() }).where(and(eq(sessions.id, sessionId), eq(sessions.status, "ongoing")));
+}
+
+/** Records the visitor's answer to the consent prompt. Declining ends the session. */
+export async function recordConsent(db: Db, session: SessionRow, accepted: boolean): Promise<void> {
+  await db.update(sessions).set({ sessionAuthorized: accepted }).where(eq(sessions.id, session.id));
+}

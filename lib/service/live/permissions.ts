@@ -1,0 +1,48 @@
+import { permissionsSchema, type Permissions } from "@/lib/contract/watch-link";
+import type { Tool } from "./messages";
+
+/**
+ * The permission of the watch link each tool needs. Pointing and custom messages need none: they
+ * change nothing on the visitor's page (a message only reaches the customer's own listeners).
+ */
+const REQUIRED: Record<Tool, keyof Permissions | null> = {
+  pointer: null,
+  click: "allow_click",
+  scroll: "allow_scroll",
+  type: "allow_type",
+  key: "allow_type",
+  draw: "allow_draw",
+  clear: "allow_draw",
+  navigate: "allow_agent_redirect",
+  reload: "allow_agent_redirect",
+  message: null,
+};
+
+/** The `features_used` entry a tool adds to the session. */
+export const FEATURE_OF: Record<Tool, string> = {
+  pointer: "remote_cursor",
+  click: "click",
+  scroll: "scroll",
+  type: "type",
+  key: "type",
+  draw: "draw",
+  clear: "draw",
+  navigate: "agent_redirect",
+  reload: "agent_redirect",
+  message: "custom_message",
+};
+
+/** The session's permissions with the contract's defaults for any the link left out. */
+export function effectivePermissions(stored: Record<string, boolean>): Permissions {
+  return permissionsSchema.parse(stored);
+}
+
+export function toolAllowed(stored: Record<string, boolean>, tool: Tool): boolean {
+  const permission = REQUIRED[tool];
+  return permission === null || effectivePermissions(stored)[permission];
+}
+
+/** Which tools the watch page offers. */
+export function allowedTools(stored: Record<string, boolean>): Tool[] {
+  return (Object.keys(REQUIRED) as Tool[]).filter((tool) => toolAllowed(stored, tool));
+}

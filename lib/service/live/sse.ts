@@ -1,0 +1,76 @@
+/** Server-Sent Events: one `data:` line of JSON per message, and a comment now and then so proxies keep the line open. */
+export const SSE_HEADERS: Record<string, string> = {
+  "content-type": "text/event-stream; charset=utf-8",
+  "cache-control": "no-cache, no-transform",
+  connection: "keep-alive",
+  "x-accel-buffering": "no",
+};
+
+export interface SseChannel {
+  send: (message: unknown) => void;
+  /** Runs `task` every `ms` while the stream is open (keep-alives, presence). */
+  every: (ms: number, task: () => void | Promise<void>) => void;
+  close: () => void;
+}
+
+/**
+ * A streaming response that lives until the client goes away (`request.signal`) or `close()` is called.
+ * `open` sets the stream up and returns its cleanup.
+ */
+export function sseResponse(request: Request, open: (channel: SseChannel) => Promise<() => void> | (() => void), headers: Record<string, string> = {}): Response {
+  const encoder = new TextEncoder();
+  const timers: ReturnType<typeof setInterval>[] = [];
+  let cleanup: (() => void) | undefined;
+  let closed = false;
+  let controllerRef: ReadableStreamDefaultController<Uint8Array> | undefined;
+
+  const write = (text: string) => {
+    if (closed || !controllerRef) return;
+    try {
+      controllerRef.enqueue(encoder.encode(text));
+    } catch {
+      finish();
+    }
+  };
+  const finish = () => {
+    if (closed) return;
+    closed = true;
+    timers.forEach(clearInterval);
+    cleanup?.();
+    try {
+      controllerRef?.close();
+    } catch {
+      // already closed by the client
+    }
+  };
+  const channel: SseChannel = {
+    send: (message) => write(`data: ${JSON.stringify(message)}\n\n`),
+    every: (ms, task) => {
+      timers.push(
+        setInterval(() => {
+          if (!closed) void Promise.resolve(task()).catch((error) => console.error("live stream task failed", error));
+        }, ms),
+      );
+    },
+    close: finish,
+  };
+
+  const stream = new ReadableStream<Uint8Array>({
+    async start(controller) {
+      controllerRef = controller;
+      write(": open\n\n");
+      channel.every(15_000, () => write(": keep-alive\n\n"));
+      request.signal.addEventListener("abort", finish);
+      try {
+        const stop = await open(channel);
+        if (closed) stop();
+        else cleanup = stop;
+      } catch (error) {
+        console.error("live stream failed to open", error);
+        finish();
+      }
+    },
+    cancel: finish,
+  });
+  return new Response(stream, { headers: { ...SSE_HEADERS, ...headers } });
+}

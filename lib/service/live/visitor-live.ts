@@ -1,0 +1,88 @@
+import "server-only";
+import { eq } from "drizzle-orm";
+import type { Db } from "@/lib/db";
+import { ServiceError } from "../errors";
+import { visitors } from "../schema";
+import { endSession } from "../sessions/lifecycle";
+import type { Team } from "../teams";
+import { onlineUntilFrom } from "../visitors-ingest/presence";
+import type { SseChannel } from "./sse";
+import { announceSession, broadcastStatus, markLive, markRecording, needsConsent, ongoingSessionOf, recordConsent, visitorSession } from "./live-session";
+import type { EventBatch } from "./messages";
+import { recordingStore } from "./recordings";
+import { findLastMeta, liveRelay } from "./relay";
+
+/** An open stream keeps its visitor online: pushed forward more often than the online window runs out. */
+export const STREAM_PRESENCE_MS = 10_000;
+
+async function keepOnline(db: Db, visitorId: string): Promise<void> {
+  const now = new Date();
+  await db.update(visitors).set({ lastSeenAt: now, onlineUntil: onlineUntilFrom(now) }).where(eq(visitors.shortId, visitorId));
+}
+
+async function broadcastVisitorSession(db: Db, visitorId: string): Promise<void> {
+  const session = await ongoingSessionOf(db, visitorId);
+  if (session) await broadcastStatus(db, session.id);
+}
+
+/**
+ * GET /collect/live/stream: the visitor script's line from the service. It keeps the visitor online,
+ * tells it when an agent opens a session (now, if one is waiting) and carries the agents' tools.
+ */
+export async function openVisitorStream(db: Db, team: Team, visitorId: string, channel: SseChannel): Promise<() => void> {
+  const unsubscribe = liveRelay().subscribeVisitor(visitorId, channel.send);
+  await keepOnline(db, visitorId);
+  const session = await ongoingSessionOf(db, visitorId);
+  if (session) {
+    channel.send(await announceSession(db, session, team));
+    await broadcastStatus(db, session.id);
+  }
+  channel.every(STREAM_PRESENCE_MS, () => keepOnline(db, visitorId));
+  return () => {
+    unsubscribe();
+    void broadcastVisitorSession(db, visitorId).catch((error) => console.error("live: status after the visitor left failed", error));
+  };
+}
+
+/** POST /collect/live/events: a batch of the visitor's page, relayed to the agents. */
+export async function acceptVisitorEvents(db: Db, visitorId: string, sessionId: string, batch: EventBatch): Promise<{ accepted: boolean; snapshot: boolean }> {
+  const { session, team } = await visitorSession(db, visitorId, sessionId);
+  if (needsConsent(session, team)) throw new ServiceError(403, "consent_required", "The visitor has not accepted the session.");
+  const result = liveRelay().publishEvents(session.id, batch);
+  if (result.accepted && team.recordingEnabled) {
+    // What the agents got: a batch with a snapshot counts from it (what came before followed a gap).
+    const metaAt = findLastMeta(batch.events);
+    recordingStore().append(session.id, metaAt > 0 ? batch.events.slice(metaAt) : batch.events);
+    if (!session.videoStatus) await markRecording(db, session.id);
+  }
+  if (result.firstSnapshot) {
+    if (!session.wentLive) await markLive(db, session.id);
+    await broadcastStatus(db, session.id);
+  }
+  return { accepted: result.accepted, snapshot: result.wantSnapshot };
+}
+
+/** POST /collect/live/consent: the visitor's answer. Accepting starts the session; declining ends it. */
+export async function answerConsent(db: Db, visitorId: string, sessionId: string, accepted: boolean): Promise<void> {
+  const { session, team } = await visitorSession(db, visitorId, sessionId);
+  await recordConsent(db, session, accepted);
+  if (!accepted) {
+    await endSession(db, session.id, "visitor");
+    return;
+  }
+  liveRelay().publishToVisitor(visitorId, await announceSession(db, { ...session, sessionAuthorized: true }, team));
+  await broadcastStatus(db, session.id);
+}
+
+/** POST /collect/live/stop: the visitor pressed Stop. */
+export async function stopByVisitor(db: Db, visitorId: string, sessionId: string): Promise<void> {
+  const { session } = await visitorSession(db, visitorId, sessionId);
+  await endSession(db, session.id, "visitor");
+}
+
+/** POST /collect/live/message: the customer's page sends the session's agents a message of its own. */
+export async function relayVisitorMessage(db: Db, visitorId: string, sessionId: string, message: string): Promise<void> {
+  const { session, team } = await visitorSession(db, visitorId, sessionId);
+  if (needsConsent(session, team)) throw new ServiceError(403, "consent_required", "The visitor has not accepted the session.");
+  liveRelay().publishToSession(session.id, { type: "custom", message });
+}

@@ -1,0 +1,17 @@
+/** Where the script came from and which team it serves: `<script src="…/cobrowse.js" data-public-key="pk_…">`. */
+export interface ScriptConfig {
+  publicKey: string;
+  /** The service's origin: every request of the script goes there. */
+  baseUrl: string;
+}
+
+export function readScriptConfig(): ScriptConfig | null {
+  const script =
+    (document.currentScript as HTMLScriptElement | null) ?? document.querySelector<HTMLScriptElement>("script[data-public-key][src*='cobrowse']");
+  const publicKey = script?.dataset.publicKey;
+  if (!script || !publicKey) {
+    console.warn("Tandem: add data-public-key=\"pk_…\" to the cobrowse.js script tag.");
+    return null;
+  }
+  return { publicKey, baseUrl: new URL(script.src, location.href).origin };
+}

@@ -1,0 +1,110 @@
+import type { ControlMessage } from "@/lib/service/live/messages";
+import type { Drawing } from "./drawing";
+import { isMasked } from "./masking";
+import type { createPointer } from "./pointer";
+
+type Pointer = ReturnType<typeof createPointer>;
+
+/** What the agents' tools act on besides the page itself. */
+export interface ControlTargets {
+  nodeOf: (id: number) => Node | null;
+  maskSelector: string;
+  pointer: Pointer;
+  drawing: Drawing;
+}
+
+function editable(element: Element | null): element is HTMLInputElement | HTMLTextAreaElement {
+  if (element instanceof HTMLTextAreaElement) return !element.readOnly && !element.disabled;
+  return element instanceof HTMLInputElement && !element.readOnly && !element.disabled && !["checkbox", "radio", "button", "submit", "file", "hidden", "image", "reset"].includes(element.type);
+}
+
+/** Sets a field's value the way typing does, so frameworks that track the native setter (React) see it. */
+function setValue(field: HTMLInputElement | HTMLTextAreaElement, value: string, caret: number) {
+  const prototype = field instanceof HTMLTextAreaElement ? HTMLTextAreaElement.prototype : HTMLInputElement.prototype;
+  Object.getOwnPropertyDescriptor(prototype, "value")?.set?.call(field, value);
+  try {
+    field.setSelectionRange(caret, caret);
+  } catch {
+    // e.g. type=email has no selection API
+  }
+  field.dispatchEvent(new Event("input", { bubbles: true }));
+}
+
+function insertText(field: HTMLInputElement | HTMLTextAreaElement, text: string) {
+  let start = field.value.length;
+  let end = start;
+  try {
+    start = field.selectionStart ?? start;
+    end = field.selectionEnd ?? end;
+  } catch {
+    // no selection API: append
+  }
+  setValue(field, field.value.slice(0, start) + text + field.value.slice(end), start + text.length);
+}
+
+function deleteBackward(field: HTMLInputElement | HTMLTextAreaElement) {
+  let start = field.value.length;
+  let end = start;
+  try {
+    start = field.selectionStart ?? start;
+    end = field.selectionEnd ?? end;
+  } catch {
+    // append mode
+  }
+  const from = start === end ? Math.max(0, start - 1) : start;
+  setValue(field, field.value.slice(0, from) + field.value.slice(end), from);
+}
+
+/**
+ * Applies an agent's tool to the visitor's page. The service already checked the session's
+ * permissions; this side refuses anything aimed at a masked element, so an agent can never click or
+ * type into what it cannot see.
+ */
+export function applyControl(message: ControlMessage, { nodeOf, maskSelector, pointer, drawing }: ControlTargets): void {
+  switch (message.tool) {
+    case "pointer":
+      pointer.move(message.x, message.y);
+      return;
+    case "scroll":
+      window.scrollBy(message.dx, message.dy);
+      return;
+    case "click": {
+      const node = nodeOf(message.id);
+      const element = node instanceof Element ? node : (node?.parentElement ?? null);
+      if (!(element instanceof HTMLElement) || isMasked(element, maskSelector)) return;
+      const box = element.getBoundingClientRect();
+      pointer.move(box.left + box.width / 2, box.top + box.height / 2, true);
+      element.focus({ preventScroll: true });
+      element.click();
+      return;
+    }
+    case "type": {
+      const field = document.activeElement;
+      if (editable(field) && !isMasked(field, maskSelector)) insertText(field, message.text);
+      return;
+    }
+    case "key": {
+      const field = document.activeElement;
+      if (!editable(field) || isMasked(field, maskSelector)) return;
+      if (message.key === "Backspace") deleteBackward(field);
+      else if (message.key === "Enter" && field instanceof HTMLInputElement) field.form?.requestSubmit();
+      else if (message.key === "Enter") insertText(field, "\n");
+      return;
+    }
+    case "draw":
+      drawing.stroke(message.points);
+      return;
+    case "clear":
+      drawing.clear();
+      return;
+    case "navigate":
+      // The service accepts only http(s) URLs; checked again here, so no javascript: URL ever runs.
+      if (/^https?:\/\//i.test(message.url)) location.assign(message.url);
+      return;
+    case "reload":
+      location.reload();
+      return;
+    case "message":
+      return; // for the page's listeners: cobrowse.js handles it
+  }
+}

@@ -1,0 +1,159 @@
+import type { VisitorMessage } from "@/lib/service/live/messages";
+import type { Emitter } from "./emitter";
+import { RECORDER_GLOBAL, type RecorderModule, type Recording } from "./recorder-api";
+import type { Credentials } from "./storage";
+import type { Post } from "./transport";
+import { askConsent, showHelpBar, showNotice } from "./ui";
+
+type SessionMessage = Extract<VisitorMessage, { type: "session" }>;
+
+interface LiveOptions {
+  baseUrl: string;
+  post: Post;
+  credentials: () => Credentials | null;
+  maskingSelectors: () => string[];
+  emitter: Emitter;
+}
+
+let recorderModule: Promise<RecorderModule> | null = null;
+
+/** cobrowse-recorder.js is fetched only when a session starts, so pages without one stay light. */
+function loadRecorder(baseUrl: string): Promise<RecorderModule> {
+  recorderModule ??= new Promise<RecorderModule>((resolve, reject) => {
+    const script = document.createElement("script");
+    script.src = `${baseUrl}/cobrowse-recorder.js`;
+    script.async = true;
+    script.onload = () => {
+      const loaded = (window as unknown as Record<string, RecorderModule | undefined>)[RECORDER_GLOBAL];
+      if (loaded) resolve(loaded);
+      else reject(new Error("Tandem: cobrowse-recorder.js did not load"));
+    };
+    script.onerror = () => {
+      recorderModule = null;
+      reject(new Error("Tandem: cobrowse-recorder.js could not be fetched"));
+    };
+    document.head.appendChild(script);
+  });
+  return recorderModule;
+}
+
+/**
+ * The visitor's side of a live session: holds the stream from the service, asks consent when the team
+ * requires it, records the page while an agent watches, applies the agents' tools, and shows the
+ * "… is helping you" bar with Stop.
+ */
+export function createLive(options: LiveOptions) {
+  let source: EventSource | null = null;
+  let sessionId: string | null = null;
+  let recording: Recording | null = null;
+  let starting = false;
+  let consent: { close: () => void } | null = null;
+  let removeBar: (() => void) | null = null;
+
+  const endLocally = (notice: string | null) => {
+    const wasActive = sessionId !== null;
+    recording?.stop();
+    recording = null;
+    consent?.close();
+    consent = null;
+    removeBar?.();
+    removeBar = null;
+    const ended = sessionId;
+    sessionId = null;
+    if (wasActive) {
+      if (notice) showNotice(notice);
+      options.emitter.emit("session_ended", { sessionId: ended });
+    }
+  };
+
+  const stop = async () => {
+    const current = sessionId;
+    if (!current) return;
+    endLocally("You stopped the session.");
+    await options.post("/collect/live/stop", { sessionId: current }).catch(() => undefined);
+  };
+
+  const startRecording = async (message: SessionMessage) => {
+    if (starting) return;
+    starting = true;
+    try {
+      const recorder = await loadRecorder(options.baseUrl);
+      if (sessionId !== message.sessionId || recording) return;
+      removeBar = showHelpBar(message.agentName, () => void stop());
+      recording = recorder.start({
+        maskingSelectors: options.maskingSelectors(),
+        send: (batch) => options.post("/collect/live/events", { sessionId: message.sessionId, ...batch }),
+        onFatal: () => endLocally(null),
+      });
+      options.emitter.emit("session_started", { sessionId: message.sessionId, agentName: message.agentName });
+    } catch (error) {
+      console.error(error);
+    } finally {
+      starting = false;
+    }
+  };
+
+  const onSession = (message: SessionMessage) => {
+    if (sessionId === message.sessionId && recording) return recording.snapshot();
+    if (sessionId && sessionId !== message.sessionId) endLocally(null);
+    sessionId = message.sessionId;
+    if (!message.needsConsent) return void startRecording(message);
+    if (consent) return;
+    options.emitter.emit("authorization_requested", { sessionId: message.sessionId, agentName: message.agentName });
+    const prompt = askConsent(message.agentName);
+    consent = prompt;
+    void prompt.answer.then(async (accepted) => {
+      consent = null;
+      if (sessionId !== message.sessionId) return;
+      // Accepting: the service answers with the session again, now without the consent step.
+      await options.post("/collect/live/consent", { sessionId: message.sessionId, accepted }).catch(() => undefined);
+      if (!accepted) endLocally(null);
+    });
+  };
+
+  const onMessage = (message: VisitorMessage) => {
+    if (message.type === "session") return onSession(message);
+    if (message.sessionId !== sessionId) return;
+    if (message.type === "snapshot") recording?.snapshot();
+    else if (message.type === "control" && message.control.tool === "message") options.emitter.emit("custom_message", { sessionId, message: message.control.message });
+    else if (message.type === "control") recording?.control(message.control);
+    else if (message.type === "ended") endLocally("The co-browsing session has ended.");
+  };
+
+  /** Opens (or reopens with new credentials) the stream from the service. */
+  const connect = () => {
+    source?.close();
+    const credentials = options.credentials();
+    if (!credentials) return;
+    const query = new URLSearchParams({ visitorId: credentials.visitorId, token: credentials.token });
+    const opened = new EventSource(`${options.baseUrl}/collect/live/stream?${query}`);
+    source = opened;
+    opened.onerror = () => {
+      // Network errors reconnect by themselves; a refused stream closes: try again a little later.
+      if (opened.readyState === EventSource.CLOSED && source === opened) setTimeout(() => source === opened && connect(), 5000);
+    };
+    opened.onmessage = (event) => {
+      try {
+        onMessage(JSON.parse(event.data) as VisitorMessage);
+      } catch (error) {
+        console.error("Tandem: a live message failed", error);
+      }
+    };
+  };
+
+  /** The customer's page talks to the session's agents (e.g. to an embedding page). */
+  const sendCustomMessage = async (message: string) => {
+    if (!sessionId || !recording) throw new Error("Tandem: no co-browsing session is live.");
+    await options.post("/collect/live/message", { sessionId, message });
+  };
+
+  return {
+    connect,
+    sendCustomMessage,
+    disconnect() {
+      source?.close();
+      source = null;
+    },
+    stop,
+  };
+}

@@ -1,0 +1,114 @@
+/**
+ * cobrowse.js, the visitor script: `<script src="…/cobrowse.js" data-public-key="pk_…" async></script>`.
+ * Registers (or resumes) the visitor, keeps it online, reports pageviews (SPA navigation included),
+ * shows the lookup code, and holds the live stream that starts a co-browsing session. The protocol is
+ * docs/visitor-protocol.md; the page's JS API is `window.Tandem`.
+ */
+import { readScriptConfig } from "./config";
+import { createEmitter, type TandemEvent } from "./emitter";
+import { createLive } from "./live";
+import { createLookupCode } from "./lookup-code";
+import { clearCredentials, loadCredentials, saveCredentials, type Credentials } from "./storage";
+import { createTransport, InvalidVisitorError } from "./transport";
+
+interface RegisterAnswer {
+  visitorId: string;
+  token: string;
+  lookupCode: string | null;
+  heartbeatSeconds: number;
+  settings: { requireAuthorization: boolean; maskingSelectors: string[] };
+}
+
+interface TandemApi {
+  identify: (fields: Record<string, unknown>) => Promise<void>;
+  getLookupCode: () => string | null;
+  stopSession: () => Promise<void>;
+  sendCustomMessage: (message: string) => Promise<void>;
+  on: (event: TandemEvent, callback: (detail: Record<string, unknown>) => void) => () => void;
+}
+
+function boot(): void {
+  const config = readScriptConfig();
+  const holder = window as unknown as { Tandem?: TandemApi };
+  if (!config || holder.Tandem) return;
+
+  let credentials: Credentials | null = loadCredentials();
+  let maskingSelectors: string[] = [];
+  let heartbeat: ReturnType<typeof setInterval> | undefined;
+  const post = createTransport(config.baseUrl, () => credentials);
+  const emitter = createEmitter();
+  const lookupCode = createLookupCode();
+  const live = createLive({ baseUrl: config.baseUrl, post, credentials: () => credentials, maskingSelectors: () => maskingSelectors, emitter });
+
+  const page = () => ({ url: location.href, title: document.title.slice(0, 512), referrer: /^https?:/.test(document.referrer) ? document.referrer : "" });
+
+  const register = async (): Promise<void> => {
+    const answer = await post<RegisterAnswer>("/collect/register", { publicKey: config.publicKey, ...(credentials ?? {}), ...page() });
+    credentials = { visitorId: answer.visitorId, token: answer.token };
+    saveCredentials(credentials);
+    maskingSelectors = answer.settings.maskingSelectors;
+    lookupCode.set(answer.lookupCode);
+    clearInterval(heartbeat);
+    heartbeat = setInterval(() => void beat(), answer.heartbeatSeconds * 1000);
+    live.connect();
+  };
+
+  /** Runs a request; unknown credentials mean the visitor was deleted or reset: register anew, once. */
+  const withVisitor = async <T>(request: () => Promise<T>): Promise<T | undefined> => {
+    try {
+      return await request();
+    } catch (error) {
+      if (!(error instanceof InvalidVisitorError)) throw error;
+      credentials = null;
+      clearCredentials();
+      await register();
+    }
+  };
+
+  const beat = async () => {
+    const answer = await withVisitor(() => post<{ lookupCode: string | null }>("/collect/heartbeat")).catch(() => undefined);
+    lookupCode.set(answer?.lookupCode);
+  };
+
+  const ready = register().catch((error) => console.error("Tandem: could not register the visitor", error));
+
+  // Single-page apps change the URL without reloading: each change is a pageview.
+  let lastUrl = location.href;
+  const onNavigate = () => {
+    if (location.href === lastUrl) return;
+    lastUrl = location.href;
+    void ready.then(() => withVisitor(() => post("/collect/pageview", page())).catch(() => undefined));
+    lookupCode.refresh();
+  };
+  for (const method of ["pushState", "replaceState"] as const) {
+    const original = history[method];
+    history[method] = function (this: History, ...args: Parameters<History["pushState"]>) {
+      const result = original.apply(this, args);
+      onNavigate();
+      return result;
+    };
+  }
+  addEventListener("popstate", onNavigate);
+
+  addEventListener("pagehide", () => {
+    live.disconnect();
+    if (credentials) navigator.sendBeacon(`${config.baseUrl}/collect/leave`, JSON.stringify(credentials));
+  });
+  addEventListener("pageshow", (event) => {
+    // Back from the back/forward cache: the leave beacon made the visitor offline.
+    if (event.persisted) void ready.then(() => beat().then(() => live.connect()));
+  });
+
+  holder.Tandem = {
+    identify: async (fields) => {
+      await ready;
+      await withVisitor(() => post("/collect/identify", fields));
+    },
+    getLookupCode: () => lookupCode.get(),
+    stopSession: () => live.stop(),
+    sendCustomMessage: (message) => live.sendCustomMessage(String(message)),
+    on: (event, callback) => emitter.on(event, callback),
+  };
+}
+
+boot();

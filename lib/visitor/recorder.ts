@@ -1,0 +1,85 @@
+/**
+ * cobrowse-recorder.js: loaded by cobrowse.js only when a session starts. Records the page with rrweb,
+ * masked in the browser, and sends it in numbered batches; applies the agents' tools.
+ */
+import { record } from "rrweb";
+import type { RecordedEvent } from "@/lib/service/live/messages";
+import { applyControl } from "./control";
+import { createDrawing } from "./drawing";
+import { BLOCK_CLASS, blockSelector, maskValue } from "./masking";
+import { createPointer } from "./pointer";
+import { RECORDER_GLOBAL, type RecorderModule, type RecorderOptions, type Recording } from "./recorder-api";
+
+/** Batches leave at least this often while events flow. */
+const FLUSH_MS = 50;
+
+function start(options: RecorderOptions): Recording {
+  const selector = blockSelector(options.maskingSelectors);
+  const pointer = createPointer();
+  const drawing = createDrawing();
+  let queue: RecordedEvent[] = [];
+  let seq = 0;
+  let inFlight = false;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  let stopped = false;
+  /** Batches before this one were sent before the latest snapshot: a gap they report is already mended. */
+  let snapshotBatch = 1;
+
+  const schedule = () => {
+    if (!timer && !stopped) timer = setTimeout(flush, FLUSH_MS);
+  };
+  const takeSnapshot = () => {
+    snapshotBatch = seq + 1;
+    record.takeFullSnapshot(true);
+  };
+  const flush = () => {
+    timer = undefined;
+    if (inFlight || queue.length === 0 || stopped) return;
+    const batch = { seq: ++seq, events: queue };
+    queue = [];
+    inFlight = true;
+    options
+      .send(batch)
+      .then((answer) => {
+        if (answer.snapshot && batch.seq >= snapshotBatch) takeSnapshot();
+      })
+      .catch((error: { status?: number }) => {
+        if (error.status === 409 || error.status === 404 || error.status === 403) options.onFatal();
+        // A lost batch: the next one will not follow, and the service will ask for a snapshot.
+      })
+      .finally(() => {
+        inFlight = false;
+        if (queue.length) schedule();
+      });
+  };
+
+  const stopRecording = record<RecordedEvent>({
+    emit(event) {
+      queue.push(event);
+      schedule();
+    },
+    blockClass: BLOCK_CLASS,
+    blockSelector: selector,
+    maskInputOptions: { password: true },
+    maskInputFn: maskValue,
+    sampling: { mousemove: 50, scroll: 50, input: "last" },
+    recordCanvas: false,
+    collectFonts: false,
+    inlineImages: false,
+    slimDOMOptions: { script: true, comment: true, headFavicon: true, headMetaSocial: true, headMetaRobots: true, headMetaVerification: true },
+  });
+
+  return {
+    snapshot: takeSnapshot,
+    control: (message) => applyControl(message, { nodeOf: (id) => record.mirror.getNode(id), maskSelector: selector, pointer, drawing }),
+    stop() {
+      stopped = true;
+      clearTimeout(timer);
+      stopRecording?.();
+      pointer.remove();
+      drawing.remove();
+    },
+  };
+}
+
+(window as unknown as Record<string, RecorderModule>)[RECORDER_GLOBAL] = { start };

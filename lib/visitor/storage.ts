@@ -1,0 +1,32 @@
+/** The visitor's id and secret token, kept in this site's localStorage so a reload resumes the same visitor. */
+export interface Credentials {
+  visitorId: string;
+  token: string;
+}
+
+const KEY = "tandem.visitor";
+
+export function loadCredentials(): Credentials | null {
+  try {
+    const stored = JSON.parse(localStorage.getItem(KEY) ?? "null") as Partial<Credentials> | null;
+    return stored?.visitorId && stored.token ? { visitorId: stored.visitorId, token: stored.token } : null;
+  } catch {
+    return null; // storage blocked or corrupt: a new visitor
+  }
+}
+
+export function saveCredentials(credentials: Credentials): void {
+  try {
+    localStorage.setItem(KEY, JSON.stringify(credentials));
+  } catch {
+    // storage blocked: the visitor lasts as long as the page
+  }
+}
+
+export function clearCredentials(): void {
+  try {
+    localStorage.removeItem(KEY);
+  } catch {
+    // nothing to clear
+  }
+}

@@ -1,0 +1,29 @@
+import type { Credentials } from "./storage";
+
+/** The service refused the visitor's credentials: forget them and register again. */
+export class InvalidVisitorError extends Error {}
+
+export class RequestError extends Error {
+  constructor(readonly status: number, readonly code: string) {
+    super(`Tandem: ${code} (${status})`);
+  }
+}
+
+/** JSON POSTs to the service's /collect endpoints, authenticated by the visitor's headers. */
+export function createTransport(baseUrl: string, credentials: () => Credentials | null) {
+  return async function post<T = Record<string, unknown>>(path: string, body: unknown = {}): Promise<T> {
+    const current = credentials();
+    const headers: Record<string, string> = { "content-type": "application/json" };
+    if (current) {
+      headers["x-visitor-id"] = current.visitorId;
+      headers["x-visitor-token"] = current.token;
+    }
+    const response = await fetch(baseUrl + path, { method: "POST", headers, body: JSON.stringify(body), keepalive: false });
+    const answer = (await response.json().catch(() => ({}))) as T & { error?: string };
+    if (response.status === 401 && answer.error === "invalid_visitor_token") throw new InvalidVisitorError();
+    if (!response.ok) throw new RequestError(response.status, answer.error ?? "request_failed");
+    return answer;
+  };
+}
+
+export type Post = ReturnType<typeof createTransport>;
