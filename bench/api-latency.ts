@@ -11,6 +11,7 @@ import os from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { count, eq } from "drizzle-orm";
+import { serverDatabase } from "../e2e/support/postgres";
 import { startServer } from "../e2e/support/server";
 import { openDatabase } from "../lib/db/connection";
 import { visitors } from "../lib/service/schema";
@@ -29,7 +30,9 @@ const apiKey = "tk_bench_key_0123456789abcdef";
 
 console.log(`Filling ${visitorCount.toLocaleString("en")} visitors on ${onPostgres ? "PostgreSQL" : "PGlite"}…`);
 const fillStarted = Date.now();
-const database = await openDatabase(onPostgres ? { kind: "postgres", url: process.env.DATABASE_URL! } : { kind: "pglite", dir: path.join(dataDir, "pglite") });
+// On PostgreSQL the server gets a database of its own, named after its data folder: fill that one.
+const postgres = await serverDatabase(dataDir);
+const database = await openDatabase(postgres ? { kind: "postgres", url: postgres.url } : { kind: "pglite", dir: path.join(dataDir, "pglite") });
 const team = await ensureDefaultTeam(database.db);
 await ensureApiKey(database.db, team.id, apiKey, "Bench");
 const [{ n: existing }] = await database.db.select({ n: count() }).from(visitors).where(eq(visitors.teamId, team.id));

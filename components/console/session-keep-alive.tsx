@@ -1,6 +1,5 @@
 "use client";
 
-import { getSession } from "next-auth/react";
 import { useEffect } from "react";
 
 const REFRESH_EVERY_MS = 60_000;
@@ -15,7 +14,8 @@ export function SessionKeepAlive() {
     const onActivity = () => {
       if (Date.now() - last < REFRESH_EVERY_MS) return;
       last = Date.now();
-      void getSession();
+      // Imported on first use: next-auth's client stays out of every console page's first load.
+      void import("next-auth/react").then(({ getSession }) => getSession());
     };
     const events = ["pointerdown", "keydown", "focus"] as const;
     for (const event of events) window.addEventListener(event, onActivity, { passive: true });

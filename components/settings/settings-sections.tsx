@@ -17,6 +17,7 @@ import { LinkSettingsForm } from "./link-settings-form";
 import { TeamSettingsForm } from "./team-settings-form";
 import { Unavailable } from "./unavailable";
 import { UsersTable } from "./users-table";
+import { VisitorScriptSnippet } from "./visitor-script-snippet";
 import { WebhookSecret } from "./webhook-secret";
 
 export function SectionSkeleton({ label, rows = 3 }: { label: string; rows?: number }) {
@@ -83,7 +84,8 @@ export async function TeamSection() {
   const team = await attempt(() => admin.getTeam());
   if (!team.ok) return <WidgetError title="The team settings could not be loaded" error={team.error} />;
   return (
-    <div className={panel}>
+    <div className={`${panel} space-y-6`}>
+      <VisitorScriptSnippet origin={apiConnection().watchOrigin} publicKey={team.value.public_key} />
       <TeamSettingsForm team={team.value} />
     </div>
   );

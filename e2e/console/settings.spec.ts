@@ -94,6 +94,16 @@ test("an admin cannot disable or demote themself", async () => {
   await expect(self.getByRole("button", { name: `Disable ${admin.email}` })).toHaveCount(0);
 });
 
+test("the visitor script tag carries the team's public key, which registers a visitor", async () => {
+  await page.goto("/settings");
+  const tag = (await page.getByLabel("Visitor script tag").textContent()) ?? "";
+  expect(tag).toMatch(new RegExp(`^<script src="${server.url}/cobrowse\\.js" data-public-key="[^"]+" async></script>$`));
+  const publicKey = tag.match(/data-public-key="([^"]+)"/)![1];
+  expect(publicKey).toBe((await (await api.get("/service-admin/team")).json()).team.public_key);
+  const registered = await api.post("/collect/register", { data: { publicKey, url: "https://shop.example.com/", title: "Shop" } });
+  expect(registered.status()).toBe(200);
+});
+
 test("a team setting changed in the console takes effect in the API", async () => {
   expect((await (await api.get("/service-admin/team")).json()).team.history_enabled).toBe(true);
   await page.goto("/settings");

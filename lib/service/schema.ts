@@ -83,7 +83,9 @@ export const visitors = pgTable(
     searchText: text("search_text").notNull().default(""),
   },
   (table) => [
-    index("visitors_team_seen_idx").on(table.teamId, table.lastSeenAt.desc()),
+    // The list's whole order (newest first, then id): a search for a common word walks it and stops at
+    // max_results instead of sorting every match.
+    index("visitors_team_seen_idx").on(table.teamId, table.lastSeenAt.desc().nullsFirst(), table.shortId),
     index("visitors_team_online_idx").on(table.teamId, table.onlineUntil),
     index("visitors_team_unique_id_idx").on(table.teamId, table.uniqueId),
     index("visitors_team_email_idx").on(table.teamId, table.email),
