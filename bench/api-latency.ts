@@ -4,7 +4,7 @@
  *   npx tsx --conditions=react-server bench/api-latency.ts [--visitors 1000000] [--requests 2000]
  *   scripts/with-postgres.sh npx tsx --conditions=react-server bench/api-latency.ts   (PostgreSQL)
  *
- * Needs a production build (`npx next build`). Prints p50/p95/p99 and requests per second per endpoint.
+ * Needs a production build (`npm run build`). Prints p50/p95/p99 and requests per second per endpoint.
  */
 import fs from "node:fs";
 import os from "node:os";
@@ -47,7 +47,8 @@ const searches = ["#vip online", "jane cooper", "id:user-4242", "jane.cooper4242
 
 try {
   // Latency one request at a time (what one agent waits), throughput with `concurrency` clients.
-  const rows: string[] = [];
+  console.log(`\n${visitorCount.toLocaleString("en")} visitors on ${onPostgres ? "PostgreSQL" : "PGlite"}: latency over ${requests} sequential requests, throughput with ${concurrency} concurrent clients`);
+  console.log(`| endpoint | p50 ms | p95 ms | p99 ms | req/s (${concurrency} clients) | errors |\n|---|---|---|---|---|---|`);
   for (const [name, url] of [
     ["GET /v1.3/visitors/{id}", (i: number) => `${server.url}/v1.3/visitors/${pick(i)}`],
     ["GET /v1.3/list?search=…", (i: number) => `${server.url}/v1.3/list?search=${encodeURIComponent(searches[i % searches.length])}`],
@@ -55,11 +56,8 @@ try {
     await timeRequests(url, headers, 50, 1); // warm-up
     const latency: Summary = summarize(await timeRequests(url, headers, requests, 1));
     const throughput: Summary = summarize(await timeRequests(url, headers, requests, concurrency));
-    rows.push(`| ${name} | ${latency.p50.toFixed(1)} | ${latency.p95.toFixed(1)} | ${latency.p99.toFixed(1)} | ${throughput.rps.toFixed(0)} | ${latency.errors + throughput.errors} |`);
+    console.log(`| ${name} | ${latency.p50.toFixed(1)} | ${latency.p95.toFixed(1)} | ${latency.p99.toFixed(1)} | ${throughput.rps.toFixed(0)} | ${latency.errors + throughput.errors} |`);
   }
-  console.log(`\n${visitorCount.toLocaleString("en")} visitors on ${onPostgres ? "PostgreSQL" : "PGlite"}: latency over ${requests} sequential requests, throughput with ${concurrency} concurrent clients`);
-  console.log(`| endpoint | p50 ms | p95 ms | p99 ms | req/s (${concurrency} clients) | errors |\n|---|---|---|---|---|---|`);
-  for (const row of rows) console.log(row);
 } finally {
   await server.stop();
   fs.rmSync(dataDir, { recursive: true, force: true });

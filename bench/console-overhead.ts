@@ -4,7 +4,7 @@
  *
  *   npx tsx --conditions=react-server bench/console-overhead.ts [--requests 300]
  *
- * Needs a production build (`npx next build`). The pair measured: the console's "Create proxy session
+ * Needs a production build (`npm run build`). The pair measured: the console's "Create proxy session
  * link" action and POST /v1.3/proxy_sessions, the same work on the service's side.
  */
 import fs from "node:fs";

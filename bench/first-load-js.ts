@@ -4,7 +4,7 @@
  *
  *   npx tsx --conditions=react-server bench/first-load-js.ts
  *
- * Needs a production build (`npx next build`).
+ * Needs a production build (`npm run build`).
  */
 import { gzipSync } from "node:zlib";
 import { embeddedApiKey } from "../e2e/support/api";

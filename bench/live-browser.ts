@@ -5,9 +5,9 @@
  *   3. bytes per minute of a typical session (visitor → service, service → one agent);
  *   4. the visitor script's sizes, gzipped.
  *
- *   NEXT_DIST_DIR=.next-live npx tsx bench/live-browser.ts [--changes 300] [--seconds 60]
+ *   npx tsx bench/live-browser.ts [--changes 300] [--seconds 60]
  *
- * Needs a production build in NEXT_DIST_DIR (with public/cobrowse*.js built) and Chromium
+ * Needs a production build with the visitor script (`npm run build`) and Chromium
  * (CHROMIUM_PATH, default /usr/bin/chromium).
  */
 import fs from "node:fs";

@@ -2,9 +2,9 @@
  * How many concurrent live sessions, each with two viewers, one Tandem process relays before the p95
  * latency (visitor's batch POSTed → the event read by each viewer's stream) passes 250 ms.
  *
- *   NEXT_DIST_DIR=.next-live npx tsx bench/live-capacity.ts [--steps 50,100,150,200,250,300,400] [--seconds 10] [--every 250]
+ *   npx tsx bench/live-capacity.ts [--steps 50,100,150,200,250,300,400] [--seconds 10] [--every 250]
  *
- * Needs a production build in NEXT_DIST_DIR. Every session is real: a registered visitor holding its
+ * Needs a production build (`npm run build`). Every session is real: a registered visitor holding its
  * stream, a watch link opened (the session starts), two viewer streams with the watch page's credential.
  * Each visitor sends one small batch of changes every `--every` ms (a page someone is typing in). The
  * load generator shares the machine with the server, so the figures are a floor.

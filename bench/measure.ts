@@ -23,10 +23,14 @@ export async function timeRequests(url: (i: number) => string, headers: Record<s
       while (next < total) {
         const i = next++;
         const t0 = performance.now();
-        const response = await fetch(url(i), { headers });
-        await response.arrayBuffer();
-        latencies.push(performance.now() - t0);
-        if (!response.ok && response.status !== 404) errors++;
+        try {
+          const response = await fetch(url(i), { headers });
+          await response.arrayBuffer();
+          latencies.push(performance.now() - t0);
+          if (!response.ok && response.status !== 404) errors++;
+        } catch {
+          errors++; // a dropped connection is a failed request, not the end of the run
+        }
       }
     }),
   );
