@@ -17,7 +17,7 @@ import { openDatabase } from "../lib/db/connection";
 import { visitors } from "../lib/service/schema";
 import { ensureApiKey, ensureDefaultTeam } from "../lib/service/teams";
 import { fillVisitors } from "./fill-visitors";
-import { summarize, timeRequests, type Summary } from "./measure";
+import { percentile, summarize, timeRequests, type Summary } from "./measure";
 
 const { values } = parseArgs({ options: { visitors: { type: "string", default: "1000000" }, requests: { type: "string", default: "2000" }, concurrency: { type: "string", default: "8" } } });
 const visitorCount = Number(values.visitors);
@@ -45,6 +45,15 @@ const headers = { "x-api-key": apiKey };
 const pick = (i: number) => `B${((i * 7919) % visitorCount).toString(16).padStart(8, "0")}`;
 const searches = ["#vip online", "jane cooper", "id:user-4242", "jane.cooper4242@example.org", "ip:198.51.16.146", "integration_id:acmechat:4240", "-online #trial", "prya pate", "0007", "checkout"];
 
+/** Sequential requests go through the searches in turn, so request i is search i mod 10. */
+function searchBreakdown(latencies: number[]): string[] {
+  return searches.map((search, s) => {
+    const own = latencies.filter((_, i) => i % searches.length === s).sort((a, b) => a - b);
+    return `| \`${search}\` | ${percentile(own, 50).toFixed(1)} | ${own[own.length - 1].toFixed(1)} |`;
+  });
+}
+
+let bySearch: string[] = [];
 try {
   // Latency one request at a time (what one agent waits), throughput with `concurrency` clients.
   console.log(`\n${visitorCount.toLocaleString("en")} visitors on ${onPostgres ? "PostgreSQL" : "PGlite"}: latency over ${requests} sequential requests, throughput with ${concurrency} concurrent clients`);
@@ -54,10 +63,14 @@ try {
     ["GET /v1.3/list?search=…", (i: number) => `${server.url}/v1.3/list?search=${encodeURIComponent(searches[i % searches.length])}`],
   ] as const) {
     await timeRequests(url, headers, 50, 1); // warm-up
-    const latency: Summary = summarize(await timeRequests(url, headers, requests, 1));
+    const sequential = await timeRequests(url, headers, requests, 1);
+    const latency: Summary = summarize(sequential);
+    if (name.includes("search")) bySearch = searchBreakdown(sequential.latencies);
     const throughput: Summary = summarize(await timeRequests(url, headers, requests, concurrency));
     console.log(`| ${name} | ${latency.p50.toFixed(1)} | ${latency.p95.toFixed(1)} | ${latency.p99.toFixed(1)} | ${throughput.rps.toFixed(0)} | ${latency.errors + throughput.errors} |`);
   }
+  console.log("\n| search | p50 ms | max ms |\n|---|---|---|");
+  for (const row of bySearch) console.log(row);
 } finally {
   await server.stop();
   fs.rmSync(dataDir, { recursive: true, force: true });

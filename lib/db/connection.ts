@@ -52,10 +52,16 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
     const client = await PGlite.create(target.dir, { extensions: { pg_trgm } });
     const db = drizzlePglite({ client }) as unknown as Db;
     await migratePglite(drizzlePglite({ client }), { migrationsFolder });
+    // PGlite runs no autovacuum, so nothing else gathers planner statistics; without them a search for a
+    // common word sorts every match instead of walking the list's index. Gathered now and hourly.
+    await client.exec("ANALYZE");
+    const analyzer = setInterval(() => void client.exec("ANALYZE").catch(() => undefined), 60 * 60_000);
+    analyzer.unref();
     return {
       db,
       target,
       close: async () => {
+        clearInterval(analyzer);
         await client.close();
         release();
       },
