@@ -14,12 +14,17 @@ export default defineConfig({
     projects: [
       {
         resolve: { alias },
-        test: { name: "unit", include: ["lib/**/*.test.ts", "scripts/**/*.test.ts"], exclude: ["**/*.db.test.ts"] },
+        test: { name: "unit", include: ["lib/**/*.test.ts", "scripts/**/*.test.ts"], exclude: ["**/*.db.test.ts", "**/*.redis.test.ts"] },
       },
       {
         // Database suites: PGlite by default, PostgreSQL when DATABASE_URL is set (.ci/run does both).
         resolve: { alias },
         test: { name: "db", include: ["lib/**/*.db.test.ts"], globalSetup: ["lib/testing/pglite-template.ts"], fileParallelism: false, testTimeout: 60_000, hookTimeout: 60_000 },
+      },
+      {
+        // Shared state of several app nodes: a throwaway Debian redis-server per run.
+        resolve: { alias },
+        test: { name: "redis", include: ["lib/**/*.redis.test.ts"], globalSetup: ["lib/testing/redis-server.ts"], fileParallelism: false },
       },
     ],
   },

@@ -1,11 +1,17 @@
 import "server-only";
 import { seedDemoUsers } from "@/lib/console/demo-users";
-import { startUsageRecorder } from "@/lib/console/usage/recorder";
+import { startUsageRecorder, stopUsageRecorder } from "@/lib/console/usage/recorder";
 import { ensureAdmin } from "@/lib/console/users";
-import { getDb } from "@/lib/db";
+import { closeDatabase, getDb } from "@/lib/db";
 import { DatabaseLockedError } from "@/lib/db/lock";
+import { underStartupLock } from "@/lib/db/startup-lock";
 import { ConfigError, env } from "@/lib/env";
-import { startEmbeddedService } from "@/lib/service/boot";
+import { joinNodeRegistry } from "@/lib/lifecycle/node-registry";
+import { stopGracefully } from "@/lib/lifecycle/shutdown";
+import { closeSharedRedis, sharedRedis } from "@/lib/redis";
+import { provisionEmbeddedService, startEmbeddedWork } from "@/lib/service/boot";
+import { closeLiveRelay, nodeName } from "@/lib/service/live/process-relay";
+import { recordingStore } from "@/lib/service/live/recordings";
 
 /**
  * Runs once when the server starts: validates the configuration (a bad value stops start-up with one
@@ -16,7 +22,7 @@ export async function bootOrExit(): Promise<void> {
   try {
     await boot();
   } catch (error) {
-    // One line, no stack: a bad variable, a locked database folder, an unreachable PostgreSQL.
+    // One line, no stack: a bad variable, a locked database folder, an unreachable PostgreSQL or Redis.
     const known = error instanceof ConfigError || error instanceof DatabaseLockedError;
     console.error(known ? (error as Error).message : `Tandem could not start: ${error instanceof Error ? error.message : String(error)}`);
     process.exit(1);
@@ -24,11 +30,26 @@ export async function bootOrExit(): Promise<void> {
 }
 
 async function boot(): Promise<void> {
-  env();
-  const db = await getDb();
-  const { ADMIN_EMAIL, ADMIN_PASSWORD, DATA_DIR, TANDEM_DEMO_SEED } = env();
-  if (TANDEM_DEMO_SEED) await seedDemoUsers(db, DATA_DIR);
-  if (ADMIN_EMAIL && ADMIN_PASSWORD) await ensureAdmin(db, ADMIN_EMAIL, ADMIN_PASSWORD);
-  await startEmbeddedService(getDb, { seedDemo: TANDEM_DEMO_SEED });
+  const config = env();
+  // Several app nodes: refuse to start with secrets that differ from the nodes already running.
+  const redis = sharedRedis();
+  const leaveRegistry = redis ? await joinNodeRegistry(redis, nodeName(), config) : async () => {};
+  const { ADMIN_EMAIL, ADMIN_PASSWORD, DATA_DIR, TANDEM_DEMO_SEED } = config;
+  // One node at a time, in one transaction: nodes starting together on an empty database make one team.
+  await underStartupLock(await getDb(), async (db) => {
+    if (TANDEM_DEMO_SEED) await seedDemoUsers(db, DATA_DIR);
+    if (ADMIN_EMAIL && ADMIN_PASSWORD) await ensureAdmin(db, ADMIN_EMAIL, ADMIN_PASSWORD);
+    await provisionEmbeddedService(db, { seedDemo: TANDEM_DEMO_SEED });
+  });
+  const stopService = startEmbeddedWork(getDb);
   startUsageRecorder();
+  stopGracefully(async () => {
+    stopUsageRecorder();
+    await stopService();
+    await recordingStore().flushAll();
+    await leaveRegistry();
+    await closeLiveRelay();
+    await closeSharedRedis();
+    await closeDatabase();
+  });
 }

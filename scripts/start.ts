@@ -37,6 +37,8 @@ const childEnv: NodeJS.ProcessEnv = {
   NEXTAUTH_URL: url,
   NEXTAUTH_SECRET: loadSecret(config.DATA_DIR, SECRET_FILES.auth, config.NEXTAUTH_SECRET),
   TANDEM_DEMO_SEED: process.env.TANDEM_DEMO_SEED ?? "1",
+  // Tandem stops itself on SIGTERM: it closes live streams and finishes requests before exiting.
+  NEXT_MANUAL_SIG_HANDLE: "true",
 };
 
 if (buildIsStale()) {

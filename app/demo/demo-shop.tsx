@@ -23,7 +23,9 @@ export function DemoShop({ scriptReady }: { scriptReady: boolean }) {
       <header className="flex flex-wrap items-center justify-between gap-4">
         <h1 className="text-2xl font-semibold">Demo shop</h1>
         <p className="rounded-lg border border-zinc-200 px-3 py-2 text-sm dark:border-zinc-800">
-          Your support code: <strong id="cobrowse-lookup-code" data-testid="lookup-code" className="tracking-widest">{scriptReady ? "…" : "unavailable"}</strong>
+          {/* The visitor script fills the code in, possibly before React hydrates this element. */}
+          Your support code:{" "}
+          <strong id="cobrowse-lookup-code" data-testid="lookup-code" className="tracking-widest" suppressHydrationWarning>{scriptReady ? "…" : "unavailable"}</strong>
         </p>
       </header>
       <p className="text-sm text-zinc-600 dark:text-zinc-400">

@@ -18,12 +18,13 @@ declare global {
 
 export const agent = { id: "live-agent", name: "Alice Agent" };
 
-/** A visitor's browser on /demo, with every request body it sends recorded. */
-export async function openVisitor(browser: Browser, baseUrl: string): Promise<{ page: Page; visitorId: string; sent: string[]; close: () => Promise<void> }> {
+/** A visitor's browser on /demo, with every request body it sends recorded; `watch` sees the page before it loads. */
+export async function openVisitor(browser: Browser, baseUrl: string, watch?: (page: Page) => void): Promise<{ page: Page; visitorId: string; sent: string[]; close: () => Promise<void> }> {
   const context = await browser.newContext({ baseURL: baseUrl });
   const page = await context.newPage();
   const sent: string[] = [];
   page.on("request", (request) => sent.push(`${request.url()} ${request.postData() ?? ""}`));
+  watch?.(page);
   await page.goto("/demo");
   await expect(page.getByTestId("lookup-code")).toHaveText(/^\d{4}$/);
   const visitorId = await page.evaluate(() => JSON.parse(localStorage.getItem("tandem.visitor") ?? "{}").visitorId as string);

@@ -42,7 +42,8 @@ export async function freePort(): Promise<number> {
 export async function startServer(options: ServerOptions = {}): Promise<RunningServer> {
   const port = options.port ?? (await freePort());
   const dataDir = options.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), "tandem-e2e-"));
-  const database = await serverDatabase(dataDir);
+  // Given a DATABASE_URL (app nodes sharing one), the server uses it; else it gets a database of its own.
+  const database = options.env?.DATABASE_URL ? null : await serverDatabase(dataDir);
   const env = { WEBHOOK_ALLOW_PRIVATE_NETWORKS: "true", ...(database && { DATABASE_URL: database.url }), ...options.env };
   const url = `http://localhost:${port}`;
   let output = "";

@@ -2,6 +2,7 @@ import "server-only";
 import { headers } from "next/headers";
 import { z } from "zod";
 import { getDb } from "@/lib/db";
+import { countedInFlight } from "@/lib/lifecycle/draining";
 import { recordAudit } from "./audit";
 import { AuthError, requireCaller, type Caller } from "./caller";
 import { clientIp } from "./request-ip";
@@ -38,7 +39,8 @@ function formToObject(form: FormData): Record<string, unknown> {
  * shows. A `redirect()` belongs to the caller, after this returns.
  */
 export function defineAction<S extends z.ZodType, T>(config: ActionConfig<S, T>) {
-  return async (raw: z.input<S> | FormData): Promise<ActionResult<T>> => {
+  // Counted in flight, so a stopping app node finishes the action (and its audit row) before it exits.
+  return (raw: z.input<S> | FormData): Promise<ActionResult<T>> => countedInFlight(async () => {
     let caller: Caller;
     try {
       caller = await requireCaller(config.role);
@@ -74,5 +76,5 @@ export function defineAction<S extends z.ZodType, T>(config: ActionConfig<S, T>)
       await audit("failure", { ...config.audit?.detail?.(input), error: error.message });
       return { ok: false, error: error.message };
     }
-  };
+  });
 }

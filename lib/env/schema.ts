@@ -9,6 +9,9 @@ const httpUrl = z
   .url({ protocol: /^https?$/, error: "must be an http(s) URL" })
   .transform((value) => value.replace(/\/+$/, ""));
 
+/** Secrets that must be equal on every app node: sign-in sessions, server actions, watch links and viewer tokens. */
+export const SHARED_SECRETS = ["NEXTAUTH_SECRET", "NEXT_SERVER_ACTIONS_ENCRYPTION_KEY", "LINK_SIGNING_SECRET"] as const;
+
 export const envSchema = z
   .object({
     COBROWSE_API_URL: optional(httpUrl),
@@ -18,9 +21,14 @@ export const envSchema = z
     DATABASE_URL: optional(z.string().regex(/^postgres(ql)?:\/\//, "must start with postgres:// or postgresql://")),
     DATA_DIR: optional(z.string()).transform((value) => path.resolve(/*turbopackIgnore: true*/ value ?? ".data")),
     PGLITE_DIR: optional(z.string()),
+    TANDEM_NODE_NAME: optional(z.string().regex(/^[\w.-]{1,64}$/, "must be 1-64 letters, digits, dots, dashes or underscores")),
     REDIS_URL: optional(z.string().regex(/^rediss?:\/\//, "must start with redis:// or rediss://")),
     NEXTAUTH_SECRET: optional(z.string().min(32, "must be at least 32 characters")),
     NEXTAUTH_URL: optional(httpUrl),
+    // Next.js reads it itself; checked here so that several app nodes cannot start without one.
+    NEXT_SERVER_ACTIONS_ENCRYPTION_KEY: optional(
+      z.string().refine((value) => /^[A-Za-z0-9+/]+={0,2}$/.test(value) && [16, 24, 32].includes(Buffer.from(value, "base64").length), "must be a base64 AES key of 16, 24 or 32 bytes (openssl rand -base64 32)"),
+    ),
     PORT: optional(
       z.coerce.number({ error: "must be a number" }).int("must be a whole number").min(1).max(65535, "must be at most 65535"),
     ).transform((value) => value ?? 3000),
@@ -39,6 +47,13 @@ export const envSchema = z
     }
     if (Boolean(env.ONPREM_BASE_URL) !== Boolean(env.ONPREM_REST_KEY)) {
       ctx.addIssue({ code: "custom", path: [env.ONPREM_BASE_URL ? "ONPREM_REST_KEY" : "ONPREM_BASE_URL"], message: "must be set together with the other ONPREM_ variable" });
+    }
+    if (env.REDIS_URL) {
+      // Several app nodes: one PostgreSQL, and the secrets each node would otherwise generate for itself.
+      if (!env.DATABASE_URL) ctx.addIssue({ code: "custom", path: ["DATABASE_URL"], message: "is required when REDIS_URL is set: several app nodes share one PostgreSQL" });
+      for (const name of SHARED_SECRETS) {
+        if (!env[name]) ctx.addIssue({ code: "custom", path: [name], message: "must be set, the same on every app node, when REDIS_URL is set" });
+      }
     }
     if (env.COBROWSE_API_URL && !env.COBROWSE_API_KEY) {
       ctx.addIssue({ code: "custom", path: ["COBROWSE_API_KEY"], message: "is required when COBROWSE_API_URL is set" });

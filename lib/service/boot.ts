@@ -15,21 +15,32 @@ export function embeddedApiKey(): string {
 }
 
 /**
- * Starts the embedded service: its first team, the console's key (and demo data when asked) when the
- * console uses this service, the webhook delivery worker and the sweeper that ends abandoned sessions.
+ * Provisions the embedded service: its first team, and when the console uses this service, the
+ * console's key (and demo data when asked). Run under the start-up lock (lib/db/startup-lock.ts).
  */
-export async function startEmbeddedService(getDb: () => Promise<Db>, options: { seedDemo: boolean }): Promise<void> {
-  const db = await getDb();
+export async function provisionEmbeddedService(db: Db, options: { seedDemo: boolean }): Promise<void> {
   const team = await ensureDefaultTeam(db);
   // Without a hosted API the console uses this one: for everything, or in on-premise mode for licence tokens.
   const consoleUsesIt = !env().COBROWSE_API_URL;
   if (consoleUsesIt) await ensureApiKey(db, team.id, embeddedApiKey(), "Console");
   if (consoleUsesIt && !env().ONPREM_BASE_URL && options.seedDemo) await seedDemoService(db, team);
-  startWebhookWorker({ getDb, allowPrivate: env().WEBHOOK_ALLOW_PRIVATE_NETWORKS });
+}
+
+/**
+ * Starts the service's background work: the webhook delivery worker and the sweeper that ends abandoned
+ * sessions. Every node runs both: deliveries are claimed with SKIP LOCKED and a session ends once,
+ * whoever ends it. Returns what stops them, waiting for a delivery in flight.
+ */
+export function startEmbeddedWork(getDb: () => Promise<Db>): () => Promise<void> {
+  const webhooks = startWebhookWorker({ getDb, allowPrivate: env().WEBHOOK_ALLOW_PRIVATE_NETWORKS });
   const sweep = setInterval(() => {
     void getDb()
       .then((current) => endAbandonedSessions(current))
       .catch((error) => console.error("Ending abandoned sessions failed:", error));
   }, SWEEP_EVERY_MS);
   sweep.unref();
+  return async () => {
+    clearInterval(sweep);
+    await webhooks.stop();
+  };
 }

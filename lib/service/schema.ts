@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import {
   bigserial,
   boolean,
+  customType,
   index,
   integer,
   jsonb,
@@ -14,6 +15,11 @@ import {
 
 const at = (name: string) => timestamp(name, { withTimezone: true, mode: "date" });
 const stringArray = (name: string) => text(name).array().notNull().default(sql`'{}'::text[]`);
+/** Binary data: node-postgres reads a Buffer, PGlite a Uint8Array; both become a Buffer. */
+const bytes = customType<{ data: Buffer; driverData: Uint8Array }>({
+  dataType: () => "bytea",
+  fromDriver: (value) => Buffer.from(value.buffer, value.byteOffset, value.byteLength),
+});
 
 /** An account of the embedded service. Every other row belongs to one. */
 export const teams = pgTable("teams", {
@@ -187,6 +193,21 @@ export const sessionAgents = pgTable(
     joinedAt: at("joined_at").notNull().defaultNow(),
   },
   (table) => [primaryKey({ columns: [table.sessionId, table.agentId] }), index("session_agents_agent_idx").on(table.agentId)],
+);
+
+/**
+ * A recorded session's events, a gzip-compressed JSON array per row, written by whichever app node
+ * received them. The replay reads a session's rows in id order; they go when their session goes.
+ */
+export const recordingChunks = pgTable(
+  "recording_chunks",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    sessionId: text("session_id").notNull().references(() => sessions.id, { onDelete: "cascade" }),
+    events: bytes("events").notNull(),
+    createdAt: at("created_at").notNull().defaultNow(),
+  },
+  (table) => [index("recording_chunks_session_idx").on(table.sessionId, table.id)],
 );
 
 /** A Secure watch link: created by the API, opened once by an agent's browser to start the session. */

@@ -29,7 +29,7 @@ export async function describeWatchSession(db: Db, sessionId: string, agentId: s
   return {
     sessionId,
     visitorId: session.visitorId,
-    status: visitorStatus(session, team),
+    status: await visitorStatus(session, team),
     endReason: session.endReason,
     agents: agents.map((agent) => agent.nickname || agent.name),
     tools: allowedTools(session.permissions),

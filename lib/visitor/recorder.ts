@@ -12,6 +12,8 @@ import { RECORDER_GLOBAL, type RecorderModule, type RecorderOptions, type Record
 
 /** Batches leave at least this often while events flow. */
 const FLUSH_MS = 50;
+/** Waits before sending a batch again after a network failure or a 5xx. */
+const RETRY_MS = [100, 250, 500, 1000, 2000, 4000];
 
 function start(options: RecorderOptions): Recording {
   const selector = blockSelector(options.maskingSelectors);
@@ -32,25 +34,37 @@ function start(options: RecorderOptions): Recording {
     snapshotBatch = seq + 1;
     record.takeFullSnapshot(true);
   };
+  const settled = () => {
+    inFlight = false;
+    if (queue.length) schedule();
+  };
+  const deliver = (batch: { seq: number; events: RecordedEvent[] }, attempt: number) => {
+    options
+      .send(batch)
+      .then((answer) => {
+        if (answer.snapshot && batch.seq >= snapshotBatch) takeSnapshot();
+        settled();
+      })
+      .catch((error: { status?: number; name?: string }) => {
+        if (error.status === 409 || error.status === 404 || error.status === 403) {
+          options.onFatal();
+          return settled();
+        }
+        // The network failed or an app node went away: the same batch again (the service takes a batch
+        // once), so the agent misses nothing. Past the last try, the next batch will not follow and the
+        // service asks for a snapshot.
+        const transient = error.status === undefined ? error.name === "TypeError" : error.status >= 500 || error.status === 429;
+        if (transient && attempt < RETRY_MS.length && !stopped) return void setTimeout(() => deliver(batch, attempt + 1), RETRY_MS[attempt]);
+        settled();
+      });
+  };
   const flush = () => {
     timer = undefined;
     if (inFlight || queue.length === 0 || stopped) return;
     const batch = { seq: ++seq, events: queue };
     queue = [];
     inFlight = true;
-    options
-      .send(batch)
-      .then((answer) => {
-        if (answer.snapshot && batch.seq >= snapshotBatch) takeSnapshot();
-      })
-      .catch((error: { status?: number }) => {
-        if (error.status === 409 || error.status === 404 || error.status === 403) options.onFatal();
-        // A lost batch: the next one will not follow, and the service will ask for a snapshot.
-      })
-      .finally(() => {
-        inFlight = false;
-        if (queue.length) schedule();
-      });
+    deliver(batch, 0);
   };
 
   const stopRecording = record<RecordedEvent>({
@@ -62,7 +76,8 @@ function start(options: RecorderOptions): Recording {
     blockSelector: selector,
     maskInputOptions: { password: true },
     maskInputFn: maskValue,
-    sampling: { mousemove: 50, scroll: 50, input: "last" },
+    // Every input event, not only `change`: the agent sees the visitor type as they type.
+    sampling: { mousemove: 50, scroll: 50, input: "all" },
     recordCanvas: false,
     collectFonts: false,
     inlineImages: false,

@@ -1,13 +1,22 @@
+import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Usage } from "@/lib/contract";
-import { openTestDatabase } from "@/lib/testing/test-database";
-import { latestSnapshotAt, recordSnapshot, snapshotsOfRange } from "./snapshot-store";
+import type { Db } from "@/lib/db";
+import { openDatabase, type Database } from "@/lib/db/connection";
+import { onPostgres, openTestDatabase } from "@/lib/testing/test-database";
+import { latestSnapshotAt, recordSnapshot, snapshotsOfRange, snapshotsSince } from "./snapshot-store";
 
 let database: Awaited<ReturnType<typeof openTestDatabase>>;
+// On PostgreSQL a second pool plays another app node; PGlite has one connection, which serialises.
+let otherNode: Database | null = null;
 beforeAll(async () => {
   database = await openTestDatabase();
+  if (onPostgres) otherNode = await openDatabase({ kind: "postgres", url: process.env.DATABASE_URL! });
 });
-afterAll(() => database.close());
+afterAll(async () => {
+  await otherNode?.close();
+  await database.close();
+});
 
 const usage = (online: number): Usage => ({
   agents: { last_30_days: 3, today: 1 },
@@ -16,11 +25,31 @@ const usage = (online: number): Usage => ({
   visitors: { last_24_hrs: 30, online_now: online },
 });
 
+/**
+ * Makes every insert of a snapshot take 200 ms before it commits, so recordings that start together
+ * overlap for sure: without a lock, each would see no snapshot yet and store its own.
+ */
+async function slowSnapshotInserts(db: Db): Promise<() => Promise<void>> {
+  await db.execute(sql`create function slow_insert() returns trigger language plpgsql as $$ begin perform pg_sleep(0.2); return new; end $$`);
+  await db.execute(sql`create trigger slow_insert before insert on usage_snapshots for each row execute function slow_insert()`);
+  return async () => {
+    await db.execute(sql`drop trigger slow_insert on usage_snapshots`);
+    await db.execute(sql`drop function slow_insert()`);
+  };
+}
+
 describe("usage snapshots", () => {
-  it("stores at most one snapshot per 5 minutes, even when two land together", async () => {
+  it("stores at most one snapshot per 5 minutes, even when several app nodes record at once", async () => {
     const t0 = new Date("2026-11-23T08:00:00Z");
-    const both = await Promise.all([recordSnapshot(database.db, usage(1), t0), recordSnapshot(database.db, usage(2), t0)]);
-    expect(both.filter(Boolean)).toHaveLength(1);
+    const nodes = [database.db, otherNode?.db ?? database.db];
+    const restoreInserts = await slowSnapshotInserts(database.db);
+    try {
+      const stored = await Promise.all(Array.from({ length: 6 }, (_, i) => recordSnapshot(nodes[i % 2], usage(i), t0)));
+      expect(stored.filter(Boolean)).toHaveLength(1);
+    } finally {
+      await restoreInserts();
+    }
+    expect(await snapshotsSince(database.db, new Date(0))).toHaveLength(1);
     expect(await recordSnapshot(database.db, usage(3), new Date(t0.getTime() + 4 * 60_000))).toBe(false);
     expect(await recordSnapshot(database.db, usage(4), new Date(t0.getTime() + 5 * 60_000))).toBe(true);
     expect(await latestSnapshotAt(database.db)).toEqual(new Date(t0.getTime() + 5 * 60_000));

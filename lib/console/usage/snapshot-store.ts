@@ -1,30 +1,31 @@
 import "server-only";
 import { asc, desc, gte, sql } from "drizzle-orm";
 import { usageSchema, type Usage } from "@/lib/contract";
-import type { Db } from "@/lib/db";
+import type { Db, Tx } from "@/lib/db";
 import { usageSnapshots } from "@/lib/console/schema";
-import { SNAPSHOT_INTERVAL_MS, shouldRecordSnapshot, USAGE_RANGES, type UsageRange, type UsageSnapshot } from "./snapshots";
+import { shouldRecordSnapshot, USAGE_RANGES, type UsageRange, type UsageSnapshot } from "./snapshots";
 
-export async function latestSnapshotAt(db: Db): Promise<Date | null> {
+// Held for the rest of the recording transaction, so app nodes recording at once store one snapshot.
+const SNAPSHOT_LOCK_KEY = 7_401_003;
+
+export async function latestSnapshotAt(db: Db | Tx): Promise<Date | null> {
   const [row] = await db.select({ at: usageSnapshots.at }).from(usageSnapshots).orderBy(desc(usageSnapshots.at)).limit(1);
   return row?.at ?? null;
 }
 
 /**
- * Stores the usage unless a snapshot from the last 5 minutes exists. The check and the insert are one
- * statement, so a page view and the background timer landing together still store one row.
+ * Stores the usage unless a snapshot from the last 5 minutes exists. A check and an insert in one
+ * statement is not enough on PostgreSQL: under READ COMMITTED two app nodes both see no snapshot and both
+ * insert. So the check runs again under a transaction-wide advisory lock, after any rival committed.
  */
 export async function recordSnapshot(db: Db, usage: Usage, now = new Date()): Promise<boolean> {
-  if (!shouldRecordSnapshot(await latestSnapshotAt(db), now)) return false;
-  const since = new Date(now.getTime() - SNAPSHOT_INTERVAL_MS);
-  const result = await db.execute(sql`
-    insert into ${usageSnapshots} (at, usage)
-    select ${now.toISOString()}::timestamptz, ${JSON.stringify(usage)}::jsonb
-    where not exists (select 1 from ${usageSnapshots} where at > ${since.toISOString()}::timestamptz)
-    returning id
-  `);
-  // rows (not rowCount): PGlite and node-postgres both fill it.
-  return result.rows.length > 0;
+  if (!shouldRecordSnapshot(await latestSnapshotAt(db), now)) return false; // the usual case: no lock
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(${SNAPSHOT_LOCK_KEY})`);
+    if (!shouldRecordSnapshot(await latestSnapshotAt(tx), now)) return false;
+    await tx.insert(usageSnapshots).values({ at: now, usage });
+    return true;
+  });
 }
 
 /** Snapshots since a time, oldest first; a row whose figures no longer read as Usage is skipped. */

@@ -4,9 +4,12 @@ import { z } from "zod";
 import { formatZodIssue } from "@/lib/contract";
 import { getDb, type Db } from "@/lib/db";
 import { env } from "@/lib/env";
+import { countedInFlight } from "@/lib/lifecycle/draining";
+import { sharedRedis } from "@/lib/redis";
 import { ServiceError } from "../errors";
 import { authenticateApiKey, defaultTeam, type Team } from "../teams";
-import { RateLimiter } from "./rate-limit";
+import { InProcessRateLimiter, type RateLimiter } from "./rate-limit";
+import { RedisRateLimiter } from "./redis-rate-limit";
 
 /**
  * How a caller proves who it is: the cloud API's X-Api-Key, the on-premise REST_KEY, nothing (the default
@@ -41,10 +44,17 @@ function withHeaders(response: Response, headers: Record<string, string> | undef
   return response;
 }
 
+/** One allowance per key across every app node when they share Redis, else per process. */
+function createLimiter(): RateLimiter {
+  const perMinute = env().API_RATE_LIMIT_PER_MINUTE;
+  const redis = sharedRedis();
+  return redis ? new RedisRateLimiter(redis, perMinute) : new InProcessRateLimiter(perMinute);
+}
+
 const limiterSlot = Symbol.for("tandem.api-rate-limiter");
 function limiter(): RateLimiter {
   const holder = globalThis as { [limiterSlot]?: RateLimiter };
-  holder[limiterSlot] ??= new RateLimiter(env().API_RATE_LIMIT_PER_MINUTE);
+  holder[limiterSlot] ??= createLimiter();
   return holder[limiterSlot];
 }
 
@@ -68,7 +78,7 @@ async function authenticate(auth: Auth, request: Request, db: Db): Promise<{ tea
   if (typeof auth === "function") return { team: await auth(request, db), keyId: null };
   if (auth === "api-key") {
     const { team, keyId } = await authenticateApiKey(db, request.headers.get("x-api-key"));
-    const wait = limiter().take(keyId);
+    const wait = await limiter().take(keyId);
     if (wait > 0) throw new ServiceError(429, "rate_limited", `Too many requests: retry in ${wait} s.`, { "retry-after": String(wait) });
     return { team, keyId };
   }
@@ -100,7 +110,7 @@ async function readBody(request: Request): Promise<unknown> {
  * never a 500.
  */
 export function apiRoute<P = unknown, Q = unknown, B = unknown>(spec: RouteSpec<P, Q, B>) {
-  return async (request: Request, context: { params?: Promise<Record<string, string | string[]>> }): Promise<Response> => {
+  return (request: Request, context: { params?: Promise<Record<string, string | string[]>> }): Promise<Response> => countedInFlight(async () => {
     try {
       const db = await getDb();
       const { team, keyId } = await authenticate(spec.auth, request, db);
@@ -122,5 +132,5 @@ export function apiRoute<P = unknown, Q = unknown, B = unknown>(spec: RouteSpec<
       console.error("API handler failed", request.method, new URL(request.url).pathname, error);
       return withHeaders(errorResponse(500, "internal_error", "The service failed to handle this request."), spec.headers);
     }
-  };
+  });
 }

@@ -6,7 +6,7 @@ import type { SseChannel } from "./sse";
 import { announceSession, broadcastStatus, loadSession, recordFeature, touchAgent } from "./live-session";
 import type { ControlMessage } from "./messages";
 import { FEATURE_OF, toolAllowed } from "./permissions";
-import { liveRelay } from "./relay";
+import { liveRelay } from "./process-relay";
 import { signViewerToken, VIEWER_TOKEN_REFRESH_MS, type ViewerClaims } from "./viewer-token";
 
 /** How often an open watch page tells the service the agent is still there (a minute without ends the session). */
@@ -32,13 +32,13 @@ export async function openAgentStream(db: Db, viewer: ViewerClaims, channel: Sse
   }
   const { session, team } = found;
   const relay = liveRelay();
-  const unsubscribe = relay.subscribeSession(session.id, (message) => {
+  const unsubscribe = await relay.subscribeSession(session.id, (message) => {
     channel.send(message);
     if (message.type === "ended") channel.close();
   });
   await touchAgent(db, session.id);
   // Asks the visitor's page for a fresh snapshot (after its consent when the team requires it).
-  relay.publishToVisitor(session.visitorId, await announceSession(db, session, team));
+  await relay.publishToVisitor(session.visitorId, await announceSession(db, session, team));
   await broadcastStatus(db, session.id);
   channel.every(AGENT_PRESENCE_MS, async () => {
     await touchAgent(db, session.id);
@@ -63,13 +63,13 @@ export async function applyControl(db: Db, viewer: ViewerClaims, control: Contro
     throw new ServiceError(403, "permission_denied", `The watch link does not allow the ${control.tool} tool.`);
   }
   await recordFeature(db, session.id, FEATURE_OF[control.tool]);
-  liveRelay().publishToVisitor(session.visitorId, { type: "control", sessionId: session.id, control });
+  await liveRelay().publishToVisitor(session.visitorId, { type: "control", sessionId: session.id, control });
 }
 
 /** POST /live/sessions/{id}/resync: the watch page missed events; the visitor sends a fresh snapshot. */
 export async function requestSnapshot(db: Db, viewer: ViewerClaims): Promise<void> {
   const { session } = await ongoing(db, viewer.sessionId);
-  liveRelay().publishToVisitor(session.visitorId, { type: "snapshot", sessionId: session.id });
+  await liveRelay().publishToVisitor(session.visitorId, { type: "snapshot", sessionId: session.id });
 }
 
 /** POST /live/sessions/{id}/end: the agent ends the session. */

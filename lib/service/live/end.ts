@@ -1,11 +1,13 @@
+import { forgetLiveSession } from "./consented-session";
+import { liveRelay } from "./process-relay";
 import { recordingStore } from "./recordings";
-import { liveRelay } from "./relay";
 
 /** Tells both sides of a session that it ended, then forgets what the relay kept of it. */
-export function announceSessionEnd(session: { id: string; visitorId: string }, reason: string): void {
+export async function announceSessionEnd(session: { id: string; visitorId: string }, reason: string): Promise<void> {
+  forgetLiveSession(session.id);
   const relay = liveRelay();
-  relay.publishToSession(session.id, { type: "ended", reason });
-  relay.publishToVisitor(session.visitorId, { type: "ended", sessionId: session.id, reason });
-  relay.forgetSession(session.id);
-  recordingStore().finish(session.id);
+  await relay.publishToSession(session.id, { type: "ended", reason });
+  await relay.publishToVisitor(session.visitorId, { type: "ended", sessionId: session.id, reason });
+  await relay.forgetSession(session.id);
+  await recordingStore().finish(session.id);
 }

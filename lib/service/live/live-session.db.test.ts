@@ -9,7 +9,8 @@ import type { Team } from "../teams";
 import { insertTeam } from "../visitors-ingest/test-fixtures";
 import { applyControl } from "./agent-live";
 import type { VisitorMessage } from "./messages";
-import { liveRelay } from "./relay";
+import { liveRelay } from "./process-relay";
+import { endSession } from "../sessions/lifecycle";
 import { acceptVisitorEvents, answerConsent } from "./visitor-live";
 
 let database: Awaited<ReturnType<typeof openTestDatabase>>;
@@ -29,7 +30,7 @@ async function startSession(permissions: Record<string, boolean> = {}) {
   const sessionId = newId("s_", 16);
   await db.insert(sessions).values({ id: sessionId, teamId: team.id, visitorId, permissions });
   const toVisitor: VisitorMessage[] = [];
-  const stop = liveRelay().subscribeVisitor(visitorId, (message) => toVisitor.push(message));
+  const stop = await liveRelay().subscribeVisitor(visitorId, (message) => toVisitor.push(message));
   return { visitorId, sessionId, viewer: { sessionId, agentId: "u_1" }, toVisitor, stop };
 }
 
@@ -78,6 +79,15 @@ describe("the visitor's side", () => {
     await answerConsent(db, session.visitorId, session.sessionId, false);
     expect(await row(session.sessionId)).toMatchObject({ status: "ended", endReason: "visitor", sessionAuthorized: false, wentLive: false });
     expect(session.toVisitor.at(-1)).toMatchObject({ type: "ended", sessionId: session.sessionId });
+    session.stop();
+  });
+
+  it("refuses the visitor's batches once the session ends, even straight after one was taken", async () => {
+    const session = await startSession();
+    await acceptVisitorEvents(db, session.visitorId, session.sessionId, { seq: 1, events: [{ type: 4, timestamp: 1 }, { type: 2, timestamp: 2 }] });
+    expect(await endSession(db, session.sessionId, "agent")).toBe(true);
+    const late = await acceptVisitorEvents(db, session.visitorId, session.sessionId, { seq: 2, events: [{ type: 3, timestamp: 3 }] }).catch((error: unknown) => error);
+    expect(late).toMatchObject({ status: 409, code: "session_ended" });
     session.stop();
   });
 

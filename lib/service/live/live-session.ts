@@ -8,7 +8,7 @@ import { agentsBySession } from "../sessions/load";
 import type { Team } from "../teams";
 import type { VisitorMessage, VisitorStatus } from "./messages";
 import { recordingToken } from "./recordings";
-import { liveRelay } from "./relay";
+import { liveRelay } from "./process-relay";
 
 export type SessionRow = typeof sessions.$inferSelect;
 
@@ -56,19 +56,20 @@ export async function announceSession(db: Db, session: SessionRow, team: Team): 
   };
 }
 
-export function visitorStatus(session: SessionRow, team: Team): VisitorStatus {
+export async function visitorStatus(session: SessionRow, team: Team): Promise<VisitorStatus> {
   const relay = liveRelay();
   if (session.status === "ended") return "ended";
-  if (!relay.visitorConnected(session.visitorId)) return session.wentLive ? "disconnected" : "waiting";
+  if (!(await relay.visitorConnected(session.visitorId))) return session.wentLive ? "disconnected" : "waiting";
   if (needsConsent(session, team)) return "awaiting_authorization";
-  return relay.hasSnapshot(session.id) ? "live" : "waiting";
+  return (await relay.hasSnapshot(session.id)) ? "live" : "waiting";
 }
 
 /** Sends the agents of the session the visitor's current status and who is in the session. */
 export async function broadcastStatus(db: Db, sessionId: string): Promise<void> {
   const found = await loadSession(db, sessionId);
   if (!found) return;
-  liveRelay().publishToSession(sessionId, { type: "status", status: visitorStatus(found.session, found.team), agents: await agentNames(db, sessionId) });
+  const status = await visitorStatus(found.session, found.team);
+  await liveRelay().publishToSession(sessionId, { type: "status", status, agents: await agentNames(db, sessionId) });
 }
 
 /** The first of the visitor's page to reach the service: the call's length counts from here. */

@@ -20,5 +20,5 @@ export async function describeRecording(db: Db, token: string): Promise<Recordin
 
 export async function recordingEvents(db: Db, token: string): Promise<RecordedEvent[] | null> {
   const recording = await describeRecording(db, token);
-  return recording ? recordingStore().read(verifyRecordingToken(token)!) : null;
+  return recording ? await recordingStore().read(verifyRecordingToken(token)!) : null;
 }

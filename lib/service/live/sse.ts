@@ -1,3 +1,9 @@
+import { isDraining, trackStream } from "@/lib/lifecycle/draining";
+import { nodeName } from "./process-relay";
+
+/** How soon a browser reconnects after its stream closes (a stopping node closes every stream). */
+const RECONNECT_MS = 1000;
+
 /** Server-Sent Events: one `data:` line of JSON per message, and a comment now and then so proxies keep the line open. */
 export const SSE_HEADERS: Record<string, string> = {
   "content-type": "text/event-stream; charset=utf-8",
@@ -14,10 +20,14 @@ export interface SseChannel {
 }
 
 /**
- * A streaming response that lives until the client goes away (`request.signal`) or `close()` is called.
- * `open` sets the stream up and returns its cleanup.
+ * A streaming response that lives until the client goes away (`request.signal`), `close()` is called or
+ * the node stops. `open` sets the stream up and returns its cleanup. A stopping node opens none: 503,
+ * and the browser tries again (through the load balancer, on another node).
  */
 export function sseResponse(request: Request, open: (channel: SseChannel) => Promise<() => void> | (() => void), headers: Record<string, string> = {}): Response {
+  if (isDraining()) {
+    return Response.json({ status: "error", error: "draining", message: "This app node is stopping: connect again." }, { status: 503, headers: { ...headers, "retry-after": "1" } });
+  }
   const encoder = new TextEncoder();
   const timers: ReturnType<typeof setInterval>[] = [];
   let cleanup: (() => void) | undefined;
@@ -35,6 +45,7 @@ export function sseResponse(request: Request, open: (channel: SseChannel) => Pro
   const finish = () => {
     if (closed) return;
     closed = true;
+    untrack();
     timers.forEach(clearInterval);
     cleanup?.();
     try {
@@ -55,10 +66,11 @@ export function sseResponse(request: Request, open: (channel: SseChannel) => Pro
     close: finish,
   };
 
+  const untrack = trackStream(() => finish());
   const stream = new ReadableStream<Uint8Array>({
     async start(controller) {
       controllerRef = controller;
-      write(": open\n\n");
+      write(`retry: ${RECONNECT_MS}\n: open\n\n`);
       channel.every(15_000, () => write(": keep-alive\n\n"));
       request.signal.addEventListener("abort", finish);
       try {
@@ -72,5 +84,5 @@ export function sseResponse(request: Request, open: (channel: SseChannel) => Pro
     },
     cancel: finish,
   });
-  return new Response(stream, { headers: { ...SSE_HEADERS, ...headers } });
+  return new Response(stream, { headers: { ...SSE_HEADERS, "x-tandem-node": nodeName(), ...headers } });
 }

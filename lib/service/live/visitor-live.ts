@@ -1,16 +1,17 @@
 import "server-only";
 import { eq } from "drizzle-orm";
 import type { Db } from "@/lib/db";
-import { ServiceError } from "../errors";
 import { visitors } from "../schema";
 import { endSession } from "../sessions/lifecycle";
 import type { Team } from "../teams";
 import { onlineUntilFrom } from "../visitors-ingest/presence";
 import type { SseChannel } from "./sse";
-import { announceSession, broadcastStatus, markLive, markRecording, needsConsent, ongoingSessionOf, recordConsent, visitorSession } from "./live-session";
+import { consentedSession } from "./consented-session";
+import { announceSession, broadcastStatus, markLive, markRecording, ongoingSessionOf, recordConsent, visitorSession } from "./live-session";
 import type { EventBatch } from "./messages";
+import { liveRelay } from "./process-relay";
 import { recordingStore } from "./recordings";
-import { findLastMeta, liveRelay } from "./relay";
+import { findLastMeta } from "./relay";
 
 /** An open stream keeps its visitor online: pushed forward more often than the online window runs out. */
 export const STREAM_PRESENCE_MS = 10_000;
@@ -30,7 +31,7 @@ async function broadcastVisitorSession(db: Db, visitorId: string): Promise<void>
  * tells it when an agent opens a session (now, if one is waiting) and carries the agents' tools.
  */
 export async function openVisitorStream(db: Db, team: Team, visitorId: string, channel: SseChannel): Promise<() => void> {
-  const unsubscribe = liveRelay().subscribeVisitor(visitorId, channel.send);
+  const unsubscribe = await liveRelay().subscribeVisitor(visitorId, channel.send);
   await keepOnline(db, visitorId);
   const session = await ongoingSessionOf(db, visitorId);
   if (session) {
@@ -46,14 +47,16 @@ export async function openVisitorStream(db: Db, team: Team, visitorId: string, c
 
 /** POST /collect/live/events: a batch of the visitor's page, relayed to the agents. */
 export async function acceptVisitorEvents(db: Db, visitorId: string, sessionId: string, batch: EventBatch): Promise<{ accepted: boolean; snapshot: boolean }> {
-  const { session, team } = await visitorSession(db, visitorId, sessionId);
-  if (needsConsent(session, team)) throw new ServiceError(403, "consent_required", "The visitor has not accepted the session.");
-  const result = liveRelay().publishEvents(session.id, batch);
+  const { session, team } = await consentedSession(db, visitorId, sessionId);
+  const result = await liveRelay().publishEvents(session.id, batch);
   if (result.accepted && team.recordingEnabled) {
     // What the agents got: a batch with a snapshot counts from it (what came before followed a gap).
     const metaAt = findLastMeta(batch.events);
-    recordingStore().append(session.id, metaAt > 0 ? batch.events.slice(metaAt) : batch.events);
-    if (!session.videoStatus) await markRecording(db, session.id);
+    await recordingStore().append(session.id, metaAt > 0 ? batch.events.slice(metaAt) : batch.events);
+    if (!session.videoStatus) {
+      await markRecording(db, session.id);
+      session.videoStatus = "recording"; // the cached row too: marked once
+    }
   }
   if (result.firstSnapshot) {
     if (!session.wentLive) await markLive(db, session.id);
@@ -70,7 +73,7 @@ export async function answerConsent(db: Db, visitorId: string, sessionId: string
     await endSession(db, session.id, "visitor");
     return;
   }
-  liveRelay().publishToVisitor(visitorId, await announceSession(db, { ...session, sessionAuthorized: true }, team));
+  await liveRelay().publishToVisitor(visitorId, await announceSession(db, { ...session, sessionAuthorized: true }, team));
   await broadcastStatus(db, session.id);
 }
 
@@ -82,7 +85,6 @@ export async function stopByVisitor(db: Db, visitorId: string, sessionId: string
 
 /** POST /collect/live/message: the customer's page sends the session's agents a message of its own. */
 export async function relayVisitorMessage(db: Db, visitorId: string, sessionId: string, message: string): Promise<void> {
-  const { session, team } = await visitorSession(db, visitorId, sessionId);
-  if (needsConsent(session, team)) throw new ServiceError(403, "consent_required", "The visitor has not accepted the session.");
-  liveRelay().publishToSession(session.id, { type: "custom", message });
+  const { session } = await consentedSession(db, visitorId, sessionId);
+  await liveRelay().publishToSession(session.id, { type: "custom", message });
 }

@@ -36,8 +36,9 @@ export async function endSession(db: Db, sessionId: string, reason: EndReason): 
     return ended;
   });
   if (!ended) return false;
-  // After the commit: the visitor's page and the agents' watch pages learn at once that it is over.
-  announceSessionEnd(ended, reason);
+  // After the commit: the visitor's page and the agents' watch pages learn at once that it is over. The
+  // end is recorded either way; a page that misses the message learns it from its next request.
+  await announceSessionEnd(ended, reason).catch((error) => console.error("live: announcing the end of a session failed", error));
   return true;
 }
 

@@ -1,4 +1,4 @@
-export { authenticatedVisitorId, beaconVisitorAuth, publicKeyAuth, visitorAuth } from "./auth";
+export { authenticatedVisitorId, beaconVisitorAuth, liveBatchVisitorAuth, publicKeyAuth, visitorAuth } from "./auth";
 export { clientInfo } from "./client-info";
 export { COLLECT_CORS_HEADERS, collectPreflight } from "./cors";
 export { heartbeatVisitor } from "./heartbeat";

@@ -1,9 +1,9 @@
 import { apiRoute } from "@/lib/service/http/api-route";
 import { acceptVisitorEvents, eventBatchRequestSchema, LIVE_CORS_HEADERS, livePreflight } from "@/lib/service/live";
-import { authenticatedVisitorId, visitorAuth } from "@/lib/service/visitors-ingest";
+import { authenticatedVisitorId, liveBatchVisitorAuth } from "@/lib/service/visitors-ingest";
 
 export const POST = apiRoute({
-  auth: visitorAuth,
+  auth: liveBatchVisitorAuth,
   body: eventBatchRequestSchema,
   headers: LIVE_CORS_HEADERS,
   handler: async ({ request, db, body }) => ({

@@ -1,0 +1,109 @@
+import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
+import { apiClient } from "../support/api";
+import { startCluster, type Cluster } from "../support/cluster";
+import { startReceiver } from "../support/webhook-receiver";
+import { createWatchLink, openAgent, openVisitor, replayFrame } from "../live/live-helpers";
+
+/** Two app nodes over PostgreSQL and Redis, behind nginx (npm run test:scale, on PostgreSQL). */
+let cluster: Cluster;
+let api: APIRequestContext;
+let receiver: Awaited<ReturnType<typeof startReceiver>>;
+
+test.describe.configure({ mode: "serial" });
+
+test.beforeAll(async () => {
+  test.setTimeout(240_000);
+  cluster = await startCluster();
+  api = await apiClient(cluster.url, cluster.apiKey);
+  receiver = await startReceiver();
+});
+
+test.afterAll(async () => {
+  await api?.dispose();
+  await receiver?.close();
+  await cluster?.stop();
+});
+
+/** The same link on another origin: the agent's browser goes to one node directly. */
+const onOrigin = (link: string, origin: string) => origin + new URL(link).pathname;
+
+/** Which node served each of the page's live streams, and every answer to its event batches. */
+function watchLiveTraffic() {
+  const streamNodes: string[] = [];
+  const batches: { seq: number; status: number; accepted?: boolean }[] = [];
+  const watch = (page: Page) =>
+    page.on("response", async (response) => {
+      const url = response.url();
+      if (url.includes("/collect/live/stream")) streamNodes.push(response.headers()["x-tandem-node"] ?? "?");
+      if (url.endsWith("/collect/live/events") && response.request().method() === "POST") {
+        const seq = JSON.parse(response.request().postData() ?? "{}").seq as number;
+        const body = await response.json().catch(() => ({}));
+        batches.push({ seq, status: response.status(), accepted: body.accepted });
+      }
+    });
+  return { streamNodes, batches, watch };
+}
+
+async function endSession(agentPage: Page, visitorPage: Page) {
+  await agentPage.getByRole("button", { name: "End session" }).click();
+  await agentPage.getByRole("dialog").getByRole("button", { name: "End session" }).click();
+  await expect(visitorPage.getByText("The co-browsing session has ended.")).toBeVisible();
+}
+
+test("a visitor on node A and an agent on node B meet: the agent sees the typing, and the end's webhook arrives once", async ({ browser }) => {
+  const { a, b } = cluster.nodes;
+  const traffic = watchLiveTraffic();
+  const visitor = await openVisitor(browser, a.url, traffic.watch);
+  const link = await createWatchLink(api, visitor.visitorId, { webhook_url: receiver.url });
+  const agentView = await openAgent(browser, onOrigin(link, b.url));
+  const replay = replayFrame(agentView.page);
+
+  await expect(agentView.page.getByTestId("visitor-status")).toHaveAttribute("data-status", "live");
+  await expect(replay.getByRole("heading", { name: "Demo shop" })).toBeVisible();
+  await visitor.page.getByTestId("name").pressSequentially("Ada Lovelace");
+  await expect(replay.locator("input[name=name]")).toHaveValue("Ada Lovelace");
+  expect(new Set(traffic.streamNodes)).toEqual(new Set(["node-a"]));
+
+  await endSession(agentView.page, visitor.page);
+  const ours = () => receiver.received.filter((hook) => JSON.parse(hook.body).visitor_id === visitor.visitorId);
+  await expect.poll(() => ours().length, { timeout: 15_000 }).toBe(1);
+  // Both nodes' delivery workers keep running (every second): still one delivery a while later.
+  await new Promise((resolve) => setTimeout(resolve, 4_000));
+  expect(ours()).toHaveLength(1);
+  await agentView.close();
+  await visitor.close();
+});
+
+test("a node killed mid-session: visitor and agent reconnect through nginx to the other node, and no event is lost", async ({ browser }) => {
+  const traffic = watchLiveTraffic();
+  const visitor = await openVisitor(browser, cluster.url, traffic.watch);
+  const link = await createWatchLink(api, visitor.visitorId);
+  const agentView = await openAgent(browser, link);
+  const replay = replayFrame(agentView.page);
+  await expect(agentView.page.getByTestId("visitor-status")).toHaveAttribute("data-status", "live");
+
+  const field = visitor.page.getByTestId("name");
+  await field.pressSequentially("before ");
+  await expect(replay.locator("input[name=name]")).toHaveValue("before ");
+
+  // Kill (SIGKILL, no goodbye) the node holding the visitor's stream, and keep typing meanwhile.
+  expect(traffic.streamNodes).toHaveLength(1);
+  const victim = traffic.streamNodes[0] === "node-a" ? cluster.nodes.a : cluster.nodes.b;
+  const survivor = victim === cluster.nodes.a ? "node-b" : "node-a";
+  await victim.crash();
+  await field.pressSequentially("after the crash", { delay: 60 });
+
+  await expect.poll(() => traffic.streamNodes.at(-1), { timeout: 20_000 }).toBe(survivor);
+  await expect(replay.locator("input[name=name]")).toHaveValue("before after the crash", { timeout: 20_000 });
+  await expect(agentView.page.getByTestId("visitor-status")).toHaveAttribute("data-status", "live");
+
+  // No event lost on the way: every batch the visitor numbered was taken, none refused as a gap.
+  const taken = traffic.batches.filter((batch) => batch.status === 200 && batch.accepted === true).map((batch) => batch.seq);
+  expect(new Set(taken)).toEqual(new Set(Array.from({ length: Math.max(...taken) }, (_, index) => index + 1)));
+  expect(traffic.batches.filter((batch) => batch.accepted === false)).toEqual([]);
+
+  // The agent still ends the session through the surviving node, and the visitor's page learns it.
+  await endSession(agentView.page, visitor.page);
+  await agentView.close();
+  await visitor.close();
+});

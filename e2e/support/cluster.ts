@@ -1,0 +1,99 @@
+import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { startRedisServer } from "../../lib/testing/redis-server";
+import { serverDatabase } from "./postgres";
+import { freePort, startServer, type RunningServer } from "./server";
+
+const NGINX = process.env.NGINX_PATH || "/usr/sbin/nginx";
+
+export interface Cluster {
+  /** nginx in front of both nodes: where browsers go. */
+  url: string;
+  nodes: { a: RunningServer; b: RunningServer };
+  databaseUrl: string;
+  apiKey: string;
+  stop: () => Promise<void>;
+}
+
+/** nginx with the project's proxy settings (deploy/nginx/tandem-proxy.conf) in front of the nodes. */
+async function startNginx(dir: string, port: number, upstreams: number[]): Promise<() => void> {
+  const temp = path.join(dir, "temp");
+  fs.mkdirSync(temp, { recursive: true, mode: 0o777 });
+  fs.chmodSync(temp, 0o777); // worker processes may run as another user
+  const config = `
+daemon off;
+pid ${dir}/nginx.pid;
+error_log ${dir}/error.log warn;
+events { worker_connections 1024; }
+http {
+  access_log off;
+  client_body_temp_path ${temp}/body;
+  proxy_temp_path ${temp}/proxy;
+  fastcgi_temp_path ${temp}/fastcgi;
+  uwsgi_temp_path ${temp}/uwsgi;
+  scgi_temp_path ${temp}/scgi;
+  upstream tandem {
+${upstreams.map((upstream) => `    server 127.0.0.1:${upstream} max_fails=1 fail_timeout=5s;`).join("\n")}
+    keepalive 16;
+  }
+  server {
+    listen 127.0.0.1:${port};
+    include ${path.resolve("deploy/nginx/tandem-proxy.conf")};
+  }
+}`;
+  fs.writeFileSync(path.join(dir, "nginx.conf"), config);
+  const test = spawnSync(NGINX, ["-t", "-p", dir, "-c", path.join(dir, "nginx.conf")], { encoding: "utf8" });
+  if (test.status !== 0) throw new Error(`nginx refused its configuration:\n${test.stderr}`);
+  const child: ChildProcess = spawn(NGINX, ["-p", dir, "-c", path.join(dir, "nginx.conf")], { stdio: "ignore" });
+  for (let tries = 0; ; tries++) {
+    if ((await fetch(`http://127.0.0.1:${port}/healthz`).catch(() => null))?.ok) break;
+    if (tries > 100) throw new Error(`nginx did not come up:\n${fs.readFileSync(path.join(dir, "error.log"), "utf8")}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  return () => void child.kill("SIGTERM");
+}
+
+/**
+ * Two Tandem app nodes as deploy.md describes them: one PostgreSQL (DATABASE_URL, from
+ * scripts/with-postgres.sh), a Redis of their own, the same shared secrets, separate data folders,
+ * and nginx in front. The nodes start one after the other, as in a rolling deploy.
+ */
+export async function startCluster(): Promise<Cluster> {
+  if (!process.env.DATABASE_URL) throw new Error("The scale-out specs need PostgreSQL: run them through scripts/with-postgres.sh (npm run test:scale does).");
+  if (!fs.existsSync(NGINX)) throw new Error(`No nginx at ${NGINX}: install it with \`sudo apt-get install -y nginx\`.`);
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "tandem-cluster-"));
+  const database = (await serverDatabase(dir))!;
+  const redis = await startRedisServer();
+  const [portA, portB, nginxPort] = [await freePort(), await freePort(), await freePort()];
+  const url = `http://127.0.0.1:${nginxPort}`;
+  const apiKey = `cluster-key-${randomBytes(8).toString("hex")}`;
+  const shared = {
+    DATABASE_URL: database.url,
+    REDIS_URL: redis.url,
+    NEXTAUTH_URL: url,
+    NEXTAUTH_SECRET: randomBytes(32).toString("base64url"),
+    LINK_SIGNING_SECRET: randomBytes(32).toString("base64url"),
+    NEXT_SERVER_ACTIONS_ENCRYPTION_KEY: randomBytes(32).toString("base64"),
+    COBROWSE_API_KEY: apiKey,
+    TANDEM_DEMO_SEED: "0",
+  };
+  const a = await startServer({ port: portA, env: { ...shared, TANDEM_NODE_NAME: "node-a" } });
+  const b = await startServer({ port: portB, env: { ...shared, TANDEM_NODE_NAME: "node-b" } });
+  const stopNginx = await startNginx(dir, nginxPort, [portA, portB]);
+  return {
+    url,
+    nodes: { a, b },
+    databaseUrl: database.url,
+    apiKey,
+    stop: async () => {
+      stopNginx();
+      await Promise.all([a.stop(), b.stop()]);
+      redis.stop();
+      await database.drop();
+      fs.rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}

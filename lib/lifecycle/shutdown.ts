@@ -1,0 +1,26 @@
+import { drain } from "./draining";
+
+/** How long a stopping node waits for requests still running before it stops anyway. */
+export const DRAIN_TIMEOUT_MS = 10_000;
+
+/**
+ * On SIGTERM or SIGINT: stop being ready, close the live streams (browsers reconnect to another node),
+ * let requests in flight finish, then run `release` (background work, Redis, the database) and exit.
+ * `npm start` runs `next start` with NEXT_MANUAL_SIG_HANDLE so that this, not Next, decides when to exit.
+ */
+export function stopGracefully(release: () => Promise<void>, log: (line: string) => void = console.log): void {
+  let stopping = false;
+  const stop = (signal: NodeJS.Signals) => {
+    if (stopping) return;
+    stopping = true;
+    void (async () => {
+      log(`${signal}: draining this app node…`);
+      if (!(await drain(DRAIN_TIMEOUT_MS))) log(`Requests still running after ${DRAIN_TIMEOUT_MS / 1000} s: stopping anyway.`);
+      await release().catch((error) => console.error("Releasing resources on shutdown failed:", error));
+      log("Stopped.");
+      process.exit(0);
+    })();
+  };
+  process.once("SIGTERM", stop);
+  process.once("SIGINT", stop);
+}

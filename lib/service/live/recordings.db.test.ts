@@ -1,0 +1,88 @@
+import { gunzipSync } from "node:zlib";
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import type { Db } from "@/lib/db";
+import { openTestDatabase } from "@/lib/testing/test-database";
+import { newId } from "../ids";
+import { recordingChunks, sessions } from "../schema";
+import type { Team } from "../teams";
+import { insertTeam } from "../visitors-ingest/test-fixtures";
+import type { RecordedEvent } from "./messages";
+import { FLUSH_AFTER_MS, RecordingStore } from "./recordings-store";
+
+let database: Awaited<ReturnType<typeof openTestDatabase>>;
+let db: Db;
+let team: Team;
+beforeAll(async () => {
+  database = await openTestDatabase();
+  db = database.db;
+  team = await insertTeam(db);
+});
+afterAll(() => database.close());
+
+const event = (timestamp: number): RecordedEvent => ({ type: 3, timestamp, data: { source: 0, text: "the visitor's page changed" } });
+const events = (from: number, count: number) => Array.from({ length: count }, (_, index) => event(from + index));
+
+async function newSession(): Promise<string> {
+  const id = newId("s_", 16);
+  await db.insert(sessions).values({ id, teamId: team.id, visitorId: "V1SITOR" });
+  return id;
+}
+
+// Two stores on one database: two app nodes.
+const newNode = () => new RecordingStore(async () => db);
+const chunksOf = (sessionId: string) => db.select().from(recordingChunks).where(eq(recordingChunks.sessionId, sessionId)).orderBy(recordingChunks.id);
+
+describe("RecordingStore", () => {
+  it("writes compressed chunks that another node reads back in order, with the writer's buffered tail", async () => {
+    const sessionId = await newSession();
+    const [receiver, replayer] = [newNode(), newNode()];
+    const all = events(0, 600);
+    await receiver.append(sessionId, all.slice(0, 550)); // past the flush threshold: written at once
+    await receiver.append(sessionId, all.slice(550));
+    expect(await receiver.read(sessionId)).toEqual(all);
+    expect(await replayer.read(sessionId)).toEqual(all.slice(0, 550));
+
+    const [chunk] = await chunksOf(sessionId);
+    expect(chunk.events.subarray(0, 2)).toEqual(Buffer.from([0x1f, 0x8b]));
+    expect(chunk.events.length).toBeLessThan(JSON.stringify(all.slice(0, 550)).length / 10);
+    expect(JSON.parse(gunzipSync(chunk.events).toString("utf8"))).toEqual(all.slice(0, 550));
+  });
+
+  it("writes what is buffered as soon as the session is finished", async () => {
+    const sessionId = await newSession();
+    const [receiver, replayer] = [newNode(), newNode()];
+    await receiver.append(sessionId, events(0, 3));
+    await receiver.finish(sessionId);
+    expect(await replayer.read(sessionId)).toEqual(events(0, 3));
+    expect(await chunksOf(sessionId)).toHaveLength(1);
+  });
+
+  it("writes buffered events a second after the first of them came, without a finish", async () => {
+    const sessionId = await newSession();
+    const [receiver, replayer] = [newNode(), newNode()];
+    const appendedAt = Date.now();
+    await receiver.append(sessionId, events(0, 2));
+    await receiver.append(sessionId, events(2, 2));
+    expect(await replayer.read(sessionId)).toBeNull();
+    await vi.waitFor(async () => expect(await replayer.read(sessionId)).toEqual(events(0, 4)), { timeout: 5_000, interval: 100 });
+    expect(Date.now() - appendedAt).toBeGreaterThanOrEqual(FLUSH_AFTER_MS);
+    expect(await chunksOf(sessionId)).toHaveLength(1);
+  });
+
+  it("answers null for a session never recorded, and finishing it touches no database", async () => {
+    expect(await newNode().read(await newSession())).toBeNull();
+    const unreachable = new RecordingStore(() => Promise.reject(new Error("no database")));
+    await expect(unreachable.finish("s_NEVERRECORDED")).resolves.toBeUndefined();
+  });
+
+  it("loses a session's chunks with the session", async () => {
+    const sessionId = await newSession();
+    const node = newNode();
+    await node.append(sessionId, events(0, 5));
+    await node.finish(sessionId);
+    await db.delete(sessions).where(eq(sessions.id, sessionId));
+    expect(await chunksOf(sessionId)).toEqual([]);
+    expect(await node.read(sessionId)).toBeNull();
+  });
+});

@@ -1,0 +1,173 @@
+import type { Redis } from "ioredis";
+import type { AgentMessage, EventBatch, RecordedEvent, VisitorMessage } from "./messages";
+import { RedisChannels } from "./redis-channels";
+import { MAX_TAIL_EVENTS, stepOf, type Listener, type LiveRelay, type PublishResult } from "./relay";
+
+/** What a session keeps in Redis lives this long after its last batch (an ended session is deleted at once). */
+const SESSION_TTL_MS = 12 * 60 * 60_000;
+/** A visitor's stream counts as open this long after its node last vouched for it: a dead node's streams fade. */
+export const STREAM_PRESENCE_TTL_MS = 30_000;
+
+const key = {
+  state: (sessionId: string) => `tandem:live:session:${sessionId}:state`,
+  events: (sessionId: string) => `tandem:live:session:${sessionId}:events`,
+  sessionChannel: (sessionId: string) => `tandem:live:session:${sessionId}`,
+  visitorChannel: (visitorId: string) => `tandem:live:visitor:${visitorId}`,
+  visitorStreams: (visitorId: string) => `tandem:live:visitor:${visitorId}:streams`,
+};
+
+/**
+ * Stores a batch only if the session's state is still the one the step was worked out from (another
+ * node may have reset it meanwhile), numbers the agents' message and publishes it, all at once.
+ * Returns the stored event count, or -1 when the state moved on.
+ */
+const APPLY_BATCH = `
+local state = redis.call('HMGET', KEYS[1], 'seq', 'count')
+if (state[1] or '0') ~= ARGV[1] or (state[2] or '0') ~= ARGV[2] then return -1 end
+local reset = ARGV[4] == '1'
+if reset then redis.call('DEL', KEYS[2]) end
+redis.call('RPUSH', KEYS[2], ARGV[5])
+local count = (reset and 0 or tonumber(ARGV[2])) + tonumber(ARGV[6])
+local agentSeq = redis.call('HINCRBY', KEYS[1], 'agentSeq', 1)
+redis.call('HSET', KEYS[1], 'seq', ARGV[3], 'count', count)
+redis.call('PEXPIRE', KEYS[1], ARGV[8])
+redis.call('PEXPIRE', KEYS[2], ARGV[8])
+redis.call('PUBLISH', ARGV[7], '{"type":"events","seq":' .. agentSeq .. ',"reset":' .. (reset and 'true' or 'false') .. ',"events":' .. ARGV[5] .. '}')
+return count
+`;
+
+/**
+ * The relay of several app nodes: each session's snapshot and tail live in Redis where every node reads
+ * them, messages travel by pub/sub, and a visitor's open streams are a sorted set of expiring entries.
+ */
+export class RedisRelay implements LiveRelay {
+  private readonly channels: RedisChannels;
+  /** This node's open visitor streams: entry → visitor, re-vouched for on a timer. */
+  private readonly streams = new Map<string, string>();
+  private streamCount = 0;
+  private readonly refresher: NodeJS.Timeout;
+
+  constructor(
+    private readonly redis: Redis,
+    subscriber: Redis,
+    private readonly nodeId: string,
+  ) {
+    this.channels = new RedisChannels(subscriber);
+    this.refresher = setInterval(() => void this.vouchForStreams().catch(() => undefined), STREAM_PRESENCE_TTL_MS / 3);
+    this.refresher.unref();
+  }
+
+  async publishEvents(sessionId: string, batch: EventBatch): Promise<PublishResult> {
+    // Compare-and-set: the step is worked out here and applied only if nothing changed in between.
+    for (;;) {
+      const [seq, count] = await this.redis.hmget(key.state(sessionId), "seq", "count");
+      const stored = { lastSeq: Number(seq ?? 0), eventCount: Number(count ?? 0) };
+      const step = stepOf(batch, stored);
+      if (step.kind === "gap") return { accepted: false, wantSnapshot: true, firstSnapshot: false };
+      if (step.kind === "duplicate") return { accepted: true, wantSnapshot: false, firstSnapshot: false };
+      const reset = step.kind === "reset";
+      const total = (await this.redis.eval(
+        APPLY_BATCH,
+        2,
+        key.state(sessionId),
+        key.events(sessionId),
+        seq ?? "0",
+        count ?? "0",
+        String(batch.seq),
+        reset ? "1" : "0",
+        JSON.stringify(step.events),
+        String(step.events.length),
+        key.sessionChannel(sessionId),
+        String(SESSION_TTL_MS),
+      )) as number;
+      if (total < 0) continue;
+      return { accepted: true, wantSnapshot: total > MAX_TAIL_EVENTS, firstSnapshot: reset && stored.eventCount === 0 };
+    }
+  }
+
+  async publishToSession(sessionId: string, message: AgentMessage): Promise<void> {
+    await this.redis.publish(key.sessionChannel(sessionId), JSON.stringify(message));
+  }
+
+  async subscribeSession(sessionId: string, listener: Listener<AgentMessage>): Promise<() => void> {
+    // Subscribe first, then read what is stored: what arrives in between is held back, and events
+    // already in the stored snapshot are skipped by their number.
+    let held: AgentMessage[] | null = [];
+    let storedSeq = 0;
+    const deliver = (message: AgentMessage) => {
+      if (message.type === "events" && message.seq <= storedSeq) return;
+      listener(message);
+    };
+    const unsubscribe = await this.channels.subscribe(key.sessionChannel(sessionId), (message) => {
+      if (held) held.push(message as AgentMessage);
+      else deliver(message as AgentMessage);
+    });
+    const stored = await this.redis.multi().hget(key.state(sessionId), "agentSeq").lrange(key.events(sessionId), 0, -1).exec();
+    const agentSeq = stored?.[0]?.[1] as string | null;
+    const chunks = (stored?.[1]?.[1] ?? []) as string[];
+    if (chunks.length > 0) {
+      storedSeq = Number(agentSeq ?? 0);
+      listener({ type: "events", seq: storedSeq, reset: true, events: chunks.flatMap((chunk) => JSON.parse(chunk) as RecordedEvent[]) });
+    }
+    const waiting = held;
+    held = null;
+    waiting.forEach(deliver);
+    return unsubscribe;
+  }
+
+  async publishToVisitor(visitorId: string, message: VisitorMessage): Promise<void> {
+    await this.redis.publish(key.visitorChannel(visitorId), JSON.stringify(message));
+  }
+
+  async subscribeVisitor(visitorId: string, listener: Listener<VisitorMessage>): Promise<() => void> {
+    const unsubscribe = await this.channels.subscribe(key.visitorChannel(visitorId), (message) => listener(message as VisitorMessage));
+    const entry = `${this.nodeId}:${++this.streamCount}`;
+    this.streams.set(entry, visitorId);
+    await this.vouch(this.redis.multi(), entry, visitorId).exec();
+    return () => {
+      unsubscribe();
+      this.streams.delete(entry);
+      void this.redis.zrem(key.visitorStreams(visitorId), entry).catch(() => undefined);
+    };
+  }
+
+  async visitorConnected(visitorId: string): Promise<boolean> {
+    return (await this.redis.zcount(key.visitorStreams(visitorId), Date.now(), "+inf")) > 0;
+  }
+
+  async hasSnapshot(sessionId: string): Promise<boolean> {
+    return (await this.redis.exists(key.events(sessionId))) > 0;
+  }
+
+  async forgetSession(sessionId: string): Promise<void> {
+    await this.redis.del(key.state(sessionId), key.events(sessionId));
+  }
+
+  async check(): Promise<void> {
+    await this.redis.ping();
+  }
+
+  async close(): Promise<void> {
+    clearInterval(this.refresher);
+    const pipeline = this.redis.multi();
+    for (const [entry, visitorId] of this.streams) pipeline.zrem(key.visitorStreams(visitorId), entry);
+    this.streams.clear();
+    await pipeline.exec().catch(() => undefined);
+    await this.channels.close();
+  }
+
+  private vouch(pipeline: ReturnType<Redis["multi"]>, entry: string, visitorId: string) {
+    const until = Date.now() + STREAM_PRESENCE_TTL_MS;
+    return pipeline
+      .zadd(key.visitorStreams(visitorId), until, entry)
+      .zremrangebyscore(key.visitorStreams(visitorId), "-inf", Date.now())
+      .pexpire(key.visitorStreams(visitorId), STREAM_PRESENCE_TTL_MS);
+  }
+
+  private async vouchForStreams(): Promise<void> {
+    if (this.streams.size === 0) return;
+    const pipeline = this.redis.multi();
+    for (const [entry, visitorId] of this.streams) this.vouch(pipeline, entry, visitorId);
+    await pipeline.exec();
+  }
+}
