@@ -1,8 +1,8 @@
 import { sql } from "drizzle-orm";
 import type { Db } from "@/lib/db";
 
-const FIRST = ["jane", "omar", "lucia", "wei", "amara", "noah", "priya", "mateo", "sofia", "kenji", "fatima", "liam", "chloe", "ivan", "aisha", "lars"];
-const LAST = ["cooper", "haddad", "garcia", "zhang", "okafor", "muller", "patel", "rossi", "nowak", "tanaka", "silva", "dubois", "kim", "larsen"];
+export const FIRST_NAMES = ["jane", "omar", "lucia", "wei", "amara", "noah", "priya", "mateo", "sofia", "kenji", "fatima", "liam", "chloe", "ivan", "aisha", "lars"];
+export const LAST_NAMES = ["cooper", "haddad", "garcia", "zhang", "okafor", "muller", "patel", "rossi", "nowak", "tanaka", "silva", "dubois", "kim", "larsen"];
 const PAGES = ["/", "/pricing", "/products/trail-runner", "/cart", "/checkout", "/account/orders", "/help/returns"];
 
 const arrayLiteral = (items: string[]) => sql.raw(`array[${items.map((item) => `'${item}'`).join(",")}]`);
@@ -17,8 +17,8 @@ export async function fillVisitors(db: Db, teamId: string, count: number, chunk 
     await db.execute(sql`
       with generated as (
         select g as n,
-               (${arrayLiteral(FIRST)})[1 + g % ${FIRST.length}] as first,
-               (${arrayLiteral(LAST)})[1 + (g / ${FIRST.length}) % ${LAST.length}] as last,
+               (${arrayLiteral(FIRST_NAMES)})[1 + g % ${FIRST_NAMES.length}] as first,
+               (${arrayLiteral(LAST_NAMES)})[1 + (g / ${FIRST_NAMES.length}) % ${LAST_NAMES.length}] as last,
                (${arrayLiteral(PAGES)})[1 + g % ${PAGES.length}] as page
         from generate_series(${start}::int, ${end}::int) as g
       )

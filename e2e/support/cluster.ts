@@ -18,8 +18,12 @@ export interface Cluster {
   stop: () => Promise<void>;
 }
 
-/** nginx with the project's proxy settings (deploy/nginx/tandem-proxy.conf) in front of the nodes. */
-async function startNginx(dir: string, port: number, upstreams: number[]): Promise<() => void> {
+/**
+ * nginx with the project's proxy settings (deploy/nginx/tandem-proxy.conf) and the upstream settings of
+ * deploy/nginx/example.conf in front of the nodes, its files in `dir`; resolves when it answers /healthz.
+ * Also used by bench/scale-load.ts.
+ */
+export async function startNginx(dir: string, port: number, upstreams: number[]): Promise<() => void> {
   const temp = path.join(dir, "temp");
   fs.mkdirSync(temp, { recursive: true, mode: 0o777 });
   fs.chmodSync(temp, 0o777); // worker processes may run as another user
@@ -37,7 +41,8 @@ http {
   scgi_temp_path ${temp}/scgi;
   upstream tandem {
 ${upstreams.map((upstream) => `    server 127.0.0.1:${upstream} max_fails=1 fail_timeout=5s;`).join("\n")}
-    keepalive 16;
+    keepalive 64;
+    keepalive_timeout 4s;
   }
   server {
     listen 127.0.0.1:${port};

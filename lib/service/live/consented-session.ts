@@ -8,9 +8,9 @@ import { needsConsent, visitorSession, type SessionRow } from "./live-session";
 /**
  * Sessions that took a visitor's batch lately, so the next batches (up to twenty a second) cost no
  * database read. Only an ongoing, consented session is kept; its end clears it on this node at once
- * (forgetLiveSession) and on the others within the second.
+ * (forgetLiveSession) and on the others within five seconds.
  */
-const recent = () => processCache<{ session: SessionRow; team: Team }>("consented-sessions", 1000);
+const recent = () => processCache<{ session: SessionRow; team: Team }>("consented-sessions", 5_000);
 
 /** The visitor's ongoing session, which the visitor has accepted when the team asks: else 404, 409 or 403. */
 export async function consentedSession(db: Db, visitorId: string, sessionId: string): Promise<{ session: SessionRow; team: Team }> {

@@ -5,6 +5,8 @@ import { MAX_TAIL_EVENTS, stepOf, type Listener, type LiveRelay, type PublishRes
 
 /** What a session keeps in Redis lives this long after its last batch (an ended session is deleted at once). */
 const SESSION_TTL_MS = 12 * 60 * 60_000;
+/** Tries of the compare-and-set of one batch before it counts as a gap. */
+const MAX_APPLY_ATTEMPTS = 5;
 /** A visitor's stream counts as open this long after its node last vouched for it: a dead node's streams fade. */
 export const STREAM_PRESENCE_TTL_MS = 30_000;
 
@@ -59,7 +61,7 @@ export class RedisRelay implements LiveRelay {
 
   async publishEvents(sessionId: string, batch: EventBatch): Promise<PublishResult> {
     // Compare-and-set: the step is worked out here and applied only if nothing changed in between.
-    for (;;) {
+    for (let attempt = 0; attempt < MAX_APPLY_ATTEMPTS; attempt++) {
       const [seq, count] = await this.redis.hmget(key.state(sessionId), "seq", "count");
       const stored = { lastSeq: Number(seq ?? 0), eventCount: Number(count ?? 0) };
       const step = stepOf(batch, stored);
@@ -83,6 +85,8 @@ export class RedisRelay implements LiveRelay {
       if (total < 0) continue;
       return { accepted: true, wantSnapshot: total > MAX_TAIL_EVENTS, firstSnapshot: reset && stored.eventCount === 0 };
     }
+    // The state kept moving under us: treat it as a gap, and a fresh snapshot settles it.
+    return { accepted: false, wantSnapshot: true, firstSnapshot: false };
   }
 
   async publishToSession(sessionId: string, message: AgentMessage): Promise<void> {
@@ -123,7 +127,13 @@ export class RedisRelay implements LiveRelay {
     const unsubscribe = await this.channels.subscribe(key.visitorChannel(visitorId), (message) => listener(message as VisitorMessage));
     const entry = `${this.nodeId}:${++this.streamCount}`;
     this.streams.set(entry, visitorId);
-    await this.vouch(this.redis.multi(), entry, visitorId).exec();
+    try {
+      await this.vouch(this.redis.multi(), entry, visitorId).exec();
+    } catch (error) {
+      unsubscribe();
+      this.streams.delete(entry);
+      throw error;
+    }
     return () => {
       unsubscribe();
       this.streams.delete(entry);

@@ -7,17 +7,20 @@ import { assignLookupCode } from "./lookup-code";
 import { onlineUntilFrom } from "./presence";
 
 /**
- * POST /collect/heartbeat: the visitor is still on the page, so it stays online 30 s more. Its lookup
- * code is checked again: while it was offline another visitor may have been given the same one.
+ * POST /collect/heartbeat: the visitor is still on the page, so it stays online 30 s more. A visitor
+ * that was online until now keeps its lookup code as it is: no other visitor can have been given it
+ * meanwhile. One coming back online has its code checked again, under the team's lock: while it was
+ * offline another visitor may have been given the same one. (Heartbeats are most of the service's
+ * traffic; the team-wide lock would make them take turns across every app node.)
  */
 export async function heartbeatVisitor(db: Db, team: Team, visitorId: string, now = new Date()): Promise<{ lookupCode: string | null }> {
   return db.transaction(async (tx) => {
-    const [visitor] = await tx
-      .update(visitors)
-      .set({ lastSeenAt: now, onlineUntil: onlineUntilFrom(now) })
-      .where(and(eq(visitors.teamId, team.id), eq(visitors.shortId, visitorId)))
-      .returning({ lookupCode: visitors.lookupCode });
-    if (!visitor) throw notFound("visitor_not_found");
-    return { lookupCode: await assignLookupCode(tx, team.id, visitorId, visitor.lookupCode, now) };
+    const where = and(eq(visitors.teamId, team.id), eq(visitors.shortId, visitorId));
+    const [before] = await tx.select({ lookupCode: visitors.lookupCode, onlineUntil: visitors.onlineUntil }).from(visitors).where(where).for("update");
+    if (!before) throw notFound("visitor_not_found");
+    await tx.update(visitors).set({ lastSeenAt: now, onlineUntil: onlineUntilFrom(now) }).where(where);
+    const wasOnline = before.onlineUntil !== null && before.onlineUntil > now;
+    if (wasOnline && before.lookupCode) return { lookupCode: before.lookupCode };
+    return { lookupCode: await assignLookupCode(tx, team.id, visitorId, before.lookupCode, now) };
   });
 }
