@@ -1,4 +1,4 @@
-import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
+import { expect, test, type APIRequestContext, type Browser, type Page } from "@playwright/test";
 import { apiClient } from "../support/api";
 import { startCluster, type Cluster } from "../support/cluster";
 import { startReceiver } from "../support/webhook-receiver";
@@ -74,36 +74,59 @@ test("a visitor on node A and an agent on node B meet: the agent sees the typing
   await visitor.close();
 });
 
-test("a node killed mid-session: visitor and agent reconnect through nginx to the other node, and no event is lost", async ({ browser }) => {
+/** Opens a session through nginx and types into the visitor's name field until the agent sees it. */
+async function liveSessionThroughNginx(browser: Browser) {
   const traffic = watchLiveTraffic();
   const visitor = await openVisitor(browser, cluster.url, traffic.watch);
-  const link = await createWatchLink(api, visitor.visitorId);
-  const agentView = await openAgent(browser, link);
+  const agentView = await openAgent(browser, await createWatchLink(api, visitor.visitorId));
   const replay = replayFrame(agentView.page);
   await expect(agentView.page.getByTestId("visitor-status")).toHaveAttribute("data-status", "live");
-
   const field = visitor.page.getByTestId("name");
   await field.pressSequentially("before ");
   await expect(replay.locator("input[name=name]")).toHaveValue("before ");
-
-  // Kill (SIGKILL, no goodbye) the node holding the visitor's stream, and keep typing meanwhile.
   expect(traffic.streamNodes).toHaveLength(1);
-  const victim = traffic.streamNodes[0] === "node-a" ? cluster.nodes.a : cluster.nodes.b;
-  const survivor = victim === cluster.nodes.a ? "node-b" : "node-a";
-  await victim.crash();
-  await field.pressSequentially("after the crash", { delay: 60 });
+  const holder = traffic.streamNodes[0] === "node-a" ? ("a" as const) : ("b" as const);
+  return { traffic, visitor, agentView, replay, field, holder, other: holder === "a" ? "node-b" : "node-a" };
+}
 
-  await expect.poll(() => traffic.streamNodes.at(-1), { timeout: 20_000 }).toBe(survivor);
-  await expect(replay.locator("input[name=name]")).toHaveValue("before after the crash", { timeout: 20_000 });
-  await expect(agentView.page.getByTestId("visitor-status")).toHaveAttribute("data-status", "live");
-
-  // No event lost on the way: every batch the visitor numbered was taken, none refused as a gap.
-  const taken = traffic.batches.filter((batch) => batch.status === 200 && batch.accepted === true).map((batch) => batch.seq);
+/** Every batch the visitor numbered was taken, none refused as a gap: no event was lost. */
+function expectNoBatchLost(batches: { seq: number; status: number; accepted?: boolean }[]) {
+  const taken = batches.filter((batch) => batch.status === 200 && batch.accepted === true).map((batch) => batch.seq);
   expect(new Set(taken)).toEqual(new Set(Array.from({ length: Math.max(...taken) }, (_, index) => index + 1)));
-  expect(traffic.batches.filter((batch) => batch.accepted === false)).toEqual([]);
+  expect(batches.filter((batch) => batch.accepted === false)).toEqual([]);
+}
+
+test("a node stopped with SIGTERM mid-session drains: it closes its streams and exits, and the session carries on", async ({ browser }) => {
+  const session = await liveSessionThroughNginx(browser);
+  const stopping = cluster.nodes[session.holder];
+  const stopped = stopping.stop();
+  await session.field.pressSequentially("during the stop", { delay: 40 });
+  await stopped;
+  expect(stopping.output()).toContain("SIGTERM: draining this app node…");
+  expect(stopping.output()).toContain("Stopped.");
+
+  await expect.poll(() => session.traffic.streamNodes.at(-1), { timeout: 20_000 }).toBe(session.other);
+  await expect(session.replay.locator("input[name=name]")).toHaveValue("before during the stop", { timeout: 20_000 });
+  expectNoBatchLost(session.traffic.batches);
+  await endSession(session.agentView.page, session.visitor.page);
+  await session.agentView.close();
+  await session.visitor.close();
+  await cluster.restart(session.holder);
+});
+
+test("a node killed mid-session: visitor and agent reconnect through nginx to the other node, and no event is lost", async ({ browser }) => {
+  const session = await liveSessionThroughNginx(browser);
+  // Kill (SIGKILL, no goodbye) the node holding the visitor's stream, and keep typing meanwhile.
+  await cluster.nodes[session.holder].crash();
+  await session.field.pressSequentially("after the crash", { delay: 60 });
+
+  await expect.poll(() => session.traffic.streamNodes.at(-1), { timeout: 20_000 }).toBe(session.other);
+  await expect(session.replay.locator("input[name=name]")).toHaveValue("before after the crash", { timeout: 20_000 });
+  await expect(session.agentView.page.getByTestId("visitor-status")).toHaveAttribute("data-status", "live");
+  expectNoBatchLost(session.traffic.batches);
 
   // The agent still ends the session through the surviving node, and the visitor's page learns it.
-  await endSession(agentView.page, visitor.page);
-  await agentView.close();
-  await visitor.close();
+  await endSession(session.agentView.page, session.visitor.page);
+  await session.agentView.close();
+  await session.visitor.close();
 });

@@ -15,6 +15,8 @@ export interface Cluster {
   nodes: { a: RunningServer; b: RunningServer };
   databaseUrl: string;
   apiKey: string;
+  /** Starts a node again, on its port, after a stop or a crash (a fresh data folder: nodes keep none). */
+  restart: (name: "a" | "b") => Promise<void>;
   stop: () => Promise<void>;
 }
 
@@ -85,17 +87,21 @@ export async function startCluster(): Promise<Cluster> {
     COBROWSE_API_KEY: apiKey,
     TANDEM_DEMO_SEED: "0",
   };
-  const a = await startServer({ port: portA, env: { ...shared, TANDEM_NODE_NAME: "node-a" } });
-  const b = await startServer({ port: portB, env: { ...shared, TANDEM_NODE_NAME: "node-b" } });
+  const startNode = (name: "a" | "b", port: number) => startServer({ port, env: { ...shared, TANDEM_NODE_NAME: `node-${name}` } });
+  const nodes = { a: await startNode("a", portA), b: await startNode("b", portB) };
   const stopNginx = await startNginx(dir, nginxPort, [portA, portB]);
   return {
     url,
-    nodes: { a, b },
+    nodes,
     databaseUrl: database.url,
     apiKey,
+    restart: async (name) => {
+      await nodes[name].stop();
+      nodes[name] = await startNode(name, nodes[name].port);
+    },
     stop: async () => {
       stopNginx();
-      await Promise.all([a.stop(), b.stop()]);
+      await Promise.all([nodes.a.stop(), nodes.b.stop()]);
       redis.stop();
       await database.drop();
       fs.rmSync(dir, { recursive: true, force: true });

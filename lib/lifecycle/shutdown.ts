@@ -21,6 +21,8 @@ export function stopGracefully(release: () => Promise<void>, log: (line: string)
       process.exit(0);
     })();
   };
-  process.once("SIGTERM", stop);
-  process.once("SIGINT", stop);
+  // `on`, not `once`: the signal often comes twice (to the process group, and forwarded by `npm start`),
+  // and a second one without a listener would end the process mid-drain.
+  process.on("SIGTERM", stop);
+  process.on("SIGINT", stop);
 }
