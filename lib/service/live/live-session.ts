@@ -2,6 +2,7 @@ import "server-only";
 import { and, desc, eq, isNull, sql } from "drizzle-orm";
 import type { Db } from "@/lib/db";
 import { ServiceError } from "../errors";
+import { processCache } from "../process-cache";
 import { publicBaseUrl } from "../signing";
 import { sessions, teams } from "../schema";
 import { agentsBySession } from "../sessions/load";
@@ -85,17 +86,18 @@ export async function markRecording(db: Db, sessionId: string): Promise<void> {
     .where(and(eq(sessions.id, sessionId), isNull(sessions.videoStatus)));
 }
 
-const recordedFeatures = new Set<string>();
+/** Tools already written to a session's `features_used` by this node (the write is idempotent anyway). */
+const recordedFeatures = () => processCache<{ recorded: true }>("recorded-features", 60 * 60_000);
 
 /** Adds a tool to the session's `features_used` once (repeats cost no write). */
 export async function recordFeature(db: Db, sessionId: string, feature: string): Promise<void> {
   const key = `${sessionId}:${feature}`;
-  if (recordedFeatures.has(key)) return;
+  if (recordedFeatures().has(key)) return;
   await db
     .update(sessions)
     .set({ featuresUsed: sql`case when ${feature} = any(${sessions.featuresUsed}) then ${sessions.featuresUsed} else array_append(${sessions.featuresUsed}, ${feature}::text) end` })
     .where(eq(sessions.id, sessionId));
-  recordedFeatures.add(key);
+  recordedFeatures().set(key, { recorded: true });
 }
 
 export async function touchAgent(db: Db, sessionId: string): Promise<void> {
