@@ -106,7 +106,15 @@ export class RedisRelay implements LiveRelay {
       if (held) held.push(message as AgentMessage);
       else deliver(message as AgentMessage);
     });
-    const stored = await this.redis.multi().hget(key.state(sessionId), "agentSeq").lrange(key.events(sessionId), 0, -1).exec();
+    const stored = await this.redis
+      .multi()
+      .hget(key.state(sessionId), "agentSeq")
+      .lrange(key.events(sessionId), 0, -1)
+      .exec()
+      .catch((error: unknown) => {
+        unsubscribe();
+        throw error;
+      });
     const agentSeq = stored?.[0]?.[1] as string | null;
     const chunks = (stored?.[1]?.[1] ?? []) as string[];
     if (chunks.length > 0) {
