@@ -35,12 +35,17 @@ async function boot(): Promise<void> {
   const redis = sharedRedis();
   const leaveRegistry = redis ? await joinNodeRegistry(redis, nodeName(), config) : async () => {};
   const { ADMIN_EMAIL, ADMIN_PASSWORD, DATA_DIR, TANDEM_DEMO_SEED } = config;
-  // One node at a time, in one transaction: nodes starting together on an empty database make one team.
-  await underStartupLock(await getDb(), async (db) => {
-    if (TANDEM_DEMO_SEED) await seedDemoUsers(db, DATA_DIR);
-    if (ADMIN_EMAIL && ADMIN_PASSWORD) await ensureAdmin(db, ADMIN_EMAIL, ADMIN_PASSWORD);
-    await provisionEmbeddedService(db, { seedDemo: TANDEM_DEMO_SEED });
-  });
+  try {
+    // One node at a time, in one transaction: nodes starting together on an empty database make one team.
+    await underStartupLock(await getDb(), async (db) => {
+      if (TANDEM_DEMO_SEED) await seedDemoUsers(db, DATA_DIR);
+      if (ADMIN_EMAIL && ADMIN_PASSWORD) await ensureAdmin(db, ADMIN_EMAIL, ADMIN_PASSWORD);
+      await provisionEmbeddedService(db, { seedDemo: TANDEM_DEMO_SEED });
+    });
+  } catch (error) {
+    await leaveRegistry(); // a node that did not start frees its name at once
+    throw error;
+  }
   const stopService = startEmbeddedWork(getDb);
   startUsageRecorder();
   stopGracefully(async () => {
