@@ -50,15 +50,3 @@ export function machineCpu(): { busy: number; total: number } {
   const busy = user + nice + system + irq + softirq + steal;
   return { busy: busy / CLOCK_TICKS, total: (busy + idle + iowait) / CLOCK_TICKS };
 }
-
-export function findPid(match: (cmdline: string) => boolean): number | undefined {
-  for (const entry of fs.readdirSync("/proc")) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      if (match(fs.readFileSync(`/proc/${entry}/cmdline`, "utf8").replace(/\0/g, " "))) return Number(entry);
-    } catch {
-      // gone
-    }
-  }
-  return undefined;
-}

@@ -6,8 +6,8 @@
  *
  * PostgreSQL only (DATABASE_URL, which scripts/with-postgres.sh gives). Needs a production build
  * (`npm run build`), nginx and redis-server (Debian's `nginx`, `redis-server`); everything listens on
- * 127.0.0.1. The nodes run `next start` on the existing build (as `npm start` does after its checks,
- * without rebuilding). Fills the visitors once, into a database of its own that both runs share;
+ * 127.0.0.1. The nodes start the way a user starts Tandem (`npm start`'s script, through
+ * e2e/support/server.ts). Fills the visitors once, into a database of its own that both runs share;
  * registers a pool of visitors through POST /collect/register, as the visitor script does; then, for 1
  * and 2 nodes: a fresh Redis, the nodes (API_RATE_LIMIT_PER_MINUTE very high), nginx with
  * deploy/nginx/tandem-proxy.conf, a warm-up, and `--seconds` of load with `--connections` connections
@@ -16,7 +16,7 @@
  * non-2xx and errors, the CPU each process used during the measured seconds, and the 2-node/1-node
  * ratios. Stops and removes everything it started, on failure too.
  */
-import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
@@ -27,13 +27,13 @@ import { count, eq } from "drizzle-orm";
 import pg from "pg";
 import { startNginx } from "../e2e/support/cluster";
 import { serverDatabase } from "../e2e/support/postgres";
-import { freePort } from "../e2e/support/server";
+import { freePort, startServer } from "../e2e/support/server";
 import { openDatabase } from "../lib/db/connection";
 import { visitors } from "../lib/service/schema";
 import { ensureApiKey, ensureDefaultTeam } from "../lib/service/teams";
 import { startRedisServer } from "../lib/testing/redis-server";
 import { fillVisitors, FIRST_NAMES, LAST_NAMES } from "./fill-visitors";
-import { cpuSeconds, findPid, machineCpu, procStat } from "./process-cpu";
+import { cpuSeconds, machineCpu, procStat } from "./process-cpu";
 import { percentile } from "./measure";
 
 const { values } = parseArgs({
@@ -196,46 +196,6 @@ for (const signal of ["SIGINT", "SIGTERM"] as const) {
   });
 }
 
-const NEXT_BIN = path.join(process.cwd(), "node_modules", "next", "dist", "bin", "next");
-
-/**
- * One app node: `next start` on the existing build with what `npm start` (scripts/start.ts) sets, in
- * a process group of its own; ready when /readyz answers 200. (scripts/start.ts would rebuild when a
- * source file is newer than the build; a benchmark measures the build it is given.)
- */
-async function startNode(name: string, port: number, dataDir: string, env: Record<string, string>): Promise<{ pid: number; stop: () => Promise<void> }> {
-  fs.mkdirSync(dataDir, { recursive: true });
-  let output = "";
-  const child: ChildProcess = spawn(process.execPath, [NEXT_BIN, "start", "-H", "127.0.0.1", "-p", String(port)], {
-    env: { ...process.env, ...env, NODE_ENV: "production", NEXT_MANUAL_SIG_HANDLE: "true", NEXT_TELEMETRY_DISABLED: "1", PORT: String(port), DATA_DIR: dataDir, TANDEM_NODE_NAME: name },
-    stdio: ["ignore", "pipe", "pipe"],
-    detached: true,
-  });
-  child.stdout!.on("data", (chunk) => (output = (output + chunk).slice(-20_000)));
-  child.stderr!.on("data", (chunk) => (output = (output + chunk).slice(-20_000)));
-  const stop = onCleanUp(async () => {
-    if (child.exitCode !== null || child.signalCode !== null) return;
-    const exited = new Promise((resolve) => child.once("exit", resolve));
-    try {
-      process.kill(-child.pid!, "SIGTERM");
-    } catch {
-      return;
-    }
-    await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 15_000))]);
-    if (child.exitCode === null && child.signalCode === null) process.kill(-child.pid!, "SIGKILL");
-  });
-  const deadline = Date.now() + 120_000;
-  for (;;) {
-    if ((await fetch(`http://127.0.0.1:${port}/readyz`).catch(() => null))?.ok) break;
-    if (child.exitCode !== null || Date.now() > deadline) {
-      await stop();
-      throw new Error(`Node ${name} did not become ready:\n${output}`);
-    }
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  return { pid: child.pid!, stop };
-}
-
 // ---------------------------------------------------------------------------------------------------
 
 interface RunResult {
@@ -275,35 +235,21 @@ async function run(nodeCount: number, shared: Record<string, string>, dir: strin
   fs.mkdirSync(runDir, { recursive: true });
   const redis = await startRedisServer();
   const stopRedis = onCleanUp(() => redis.stop());
-  const redisPort = new URL(redis.url).port;
-  const redisPid = findPid((cmdline) => cmdline.includes("redis-server") && (cmdline.includes(`:${redisPort}`) || cmdline.includes(`--port ${redisPort}`)));
   const nginxPort = await freePort();
   const url = `http://127.0.0.1:${nginxPort}`;
   const env = { ...shared, REDIS_URL: redis.url, NEXTAUTH_URL: url };
-  const nodes: { name: string; pid: number; stop: () => Promise<void> }[] = [];
+  const nodes: { name: string; port: number; pid: number; stop: () => Promise<void> }[] = [];
   let stopNginx: (() => Promise<void>) | undefined;
   try {
-    const ports: number[] = [];
     for (let i = 0; i < nodeCount; i++) {
       const name = `node-${"abcdefgh"[i]}`;
-      const port = await freePort();
-      nodes.push({ name, ...(await startNode(name, port, path.join(runDir, name), env)) });
-      ports.push(port);
+      const node = await startServer({ dataDir: path.join(runDir, name), env: { ...env, TANDEM_NODE_NAME: name } });
+      nodes.push({ name, port: node.port, pid: node.pid, stop: onCleanUp(node.stop) });
     }
     const nginxDir = path.join(runDir, "nginx");
     fs.mkdirSync(nginxDir);
-    const pidFile = path.join(nginxDir, "nginx.pid");
-    const killNginx = () => {
-      try {
-        process.kill(Number(fs.readFileSync(pidFile, "utf8")), "SIGTERM");
-      } catch {
-        // not running
-      }
-    };
-    stopNginx = onCleanUp(killNginx);
-    await startNginx(nginxDir, nginxPort, ports);
-    const nginxPid = Number(fs.readFileSync(pidFile, "utf8"));
-
+    const nginx = await startNginx(nginxDir, nginxPort, nodes.map((node) => node.port));
+    stopNginx = onCleanUp(nginx.stop);
     if (pool.length === 0) {
       const registering = Date.now();
       await registerPool(url, publicKey);
@@ -312,10 +258,10 @@ async function run(nodeCount: number, shared: Record<string, string>, dir: strin
     if (warmupSeconds > 0) await runMix(url, warmupSeconds);
 
     const roots: Record<string, number[]> = {
-      nginx: [nginxPid],
+      nginx: [nginx.pid],
       ...Object.fromEntries(nodes.map((node) => [node.name, [node.pid]])),
       PostgreSQL: [postmaster],
-      [redisPid ? "Redis" : "Redis (process not found)"]: redisPid ? [redisPid] : [],
+      Redis: [redis.pid],
     };
     const load1 = os.loadavg()[0];
     const cpuBefore = cpuSeconds(roots);

@@ -25,7 +25,7 @@ export interface Cluster {
  * deploy/nginx/example.conf in front of the nodes, its files in `dir`; resolves when it answers /healthz.
  * Also used by bench/scale-load.ts.
  */
-export async function startNginx(dir: string, port: number, upstreams: number[]): Promise<() => void> {
+export async function startNginx(dir: string, port: number, upstreams: number[]): Promise<{ pid: number; stop: () => void }> {
   const temp = path.join(dir, "temp");
   fs.mkdirSync(temp, { recursive: true, mode: 0o777 });
   fs.chmodSync(temp, 0o777); // worker processes may run as another user
@@ -60,7 +60,7 @@ ${upstreams.map((upstream) => `    server 127.0.0.1:${upstream} max_fails=1 fail
     if (tries > 100) throw new Error(`nginx did not come up:\n${fs.readFileSync(path.join(dir, "error.log"), "utf8")}`);
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
-  return () => void child.kill("SIGTERM");
+  return { pid: child.pid!, stop: () => void child.kill("SIGTERM") };
 }
 
 /**
@@ -89,7 +89,7 @@ export async function startCluster(): Promise<Cluster> {
   };
   const startNode = (name: "a" | "b", port: number) => startServer({ port, env: { ...shared, TANDEM_NODE_NAME: `node-${name}` } });
   const nodes = { a: await startNode("a", portA), b: await startNode("b", portB) };
-  const stopNginx = await startNginx(dir, nginxPort, [portA, portB]);
+  const nginx = await startNginx(dir, nginxPort, [portA, portB]);
   return {
     url,
     nodes,
@@ -100,7 +100,7 @@ export async function startCluster(): Promise<Cluster> {
       nodes[name] = await startNode(name, nodes[name].port);
     },
     stop: async () => {
-      stopNginx();
+      nginx.stop();
       await Promise.all([nodes.a.stop(), nodes.b.stop()]);
       redis.stop();
       await database.drop();

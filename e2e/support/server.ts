@@ -1,13 +1,17 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
+import { freePort } from "../../lib/testing/free-port";
 import { serverDatabase } from "./postgres";
+
+export { freePort };
 
 export interface RunningServer {
   url: string;
   port: number;
+  /** The process group's leader (`npm start`'s script); `next start` runs under it. */
+  pid: number;
   dataDir: string;
   output: () => string;
   /** Stops the server and removes its data folder. */
@@ -21,18 +25,6 @@ export interface ServerOptions {
   /** Reuse a data folder (a restart); by default a new throwaway one. */
   dataDir?: string;
   port?: number;
-}
-
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.unref();
-    probe.on("error", reject);
-    probe.listen(0, "127.0.0.1", () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
 }
 
 /**
@@ -77,5 +69,5 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     }
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
-  return { url, port, dataDir, output: () => output, stop, crash };
+  return { url, port, pid: child.pid!, dataDir, output: () => output, stop, crash };
 }

@@ -4,6 +4,7 @@ import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import type { TestProject } from "vitest/node";
+import { freePort } from "./free-port";
 
 declare module "vitest" {
   export interface ProvidedContext {
@@ -13,17 +14,6 @@ declare module "vitest" {
 }
 
 const REDIS_SERVER = process.env.REDIS_SERVER_PATH || "redis-server";
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-    server.on("error", reject);
-  });
-}
 
 async function waitForPort(port: number, deadline: number): Promise<void> {
   while (Date.now() < deadline) {
@@ -41,7 +31,7 @@ async function waitForPort(port: number, deadline: number): Promise<void> {
 }
 
 /** Starts Debian's redis-server on a free port, without persistence, in a folder of its own. */
-export async function startRedisServer(): Promise<{ url: string; stop: () => void }> {
+export async function startRedisServer(): Promise<{ url: string; pid: number; stop: () => void }> {
   if (spawnSync(REDIS_SERVER, ["--version"]).error) {
     throw new Error("redis-server not found: install it with `sudo apt-get install -y redis-server` (Debian).");
   }
@@ -51,6 +41,7 @@ export async function startRedisServer(): Promise<{ url: string; stop: () => voi
   await waitForPort(port, Date.now() + 10_000);
   return {
     url: `redis://127.0.0.1:${port}`,
+    pid: child.pid!,
     stop: () => {
       child.kill("SIGKILL");
       fs.rmSync(dir, { recursive: true, force: true });
