@@ -1,5 +1,5 @@
 /**
- * GET visitor by id and search, through the real server (next start), with many visitors in the database.
+ * GET visitor by id and search, through the real server (npm start's), with many visitors in the database.
  *
  *   npx tsx --conditions=react-server bench/api-latency.ts [--visitors 1000000] [--requests 2000]
  *   scripts/with-postgres.sh npx tsx --conditions=react-server bench/api-latency.ts   (PostgreSQL)

@@ -1,4 +1,4 @@
-// The part of autocannon 9's programmatic API that bench/scale-load.ts uses (the package ships no types).
+// The part of autocannon 9's programmatic API that the benchmarks use (the package ships no types).
 declare module "autocannon" {
   import type { EventEmitter } from "node:events";
 
@@ -22,6 +22,7 @@ declare module "autocannon" {
 
   export interface Options {
     url: string;
+    method?: string;
     connections?: number;
     /** Seconds. */
     duration?: number;

@@ -1,5 +1,5 @@
 /**
- * What the live benchmarks share: a real server (next start on the production build) with a known API
+ * What the live benchmarks share: a real server (`npm start`'s, on the production build) with a known API
  * key, watch links, and the viewer credential a watch page gets.
  */
 import fs from "node:fs";

@@ -1,6 +1,6 @@
 /**
  * `npm run test:e2e`: builds the app as in production, then runs the Playwright specs against real
- * `next start` servers (see e2e/global-setup.ts) in Debian's chromium.
+ * Tandem servers (`npm start`'s script, see e2e/global-setup.ts) in Debian's chromium.
  */
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";

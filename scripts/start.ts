@@ -1,7 +1,7 @@
 /**
  * `npm start`: validates the configuration, builds when the build is missing or older than the
- * sources, keeps an auth secret in the data folder, starts `next start` (which migrates and seeds
- * demo data into an empty database), then prints where to go and how to sign in.
+ * sources, keeps an auth secret in the data folder, starts Tandem's server (scripts/server.ts, which
+ * migrates and seeds demo data into an empty database), then prints where to go and how to sign in.
  */
 import { spawn, spawnSync } from "node:child_process";
 import path from "node:path";
@@ -37,8 +37,6 @@ const childEnv: NodeJS.ProcessEnv = {
   NEXTAUTH_URL: url,
   NEXTAUTH_SECRET: loadSecret(config.DATA_DIR, SECRET_FILES.auth, config.NEXTAUTH_SECRET),
   TANDEM_DEMO_SEED: process.env.TANDEM_DEMO_SEED ?? "1",
-  // Tandem stops itself on SIGTERM: it closes live streams and finishes requests before exiting.
-  NEXT_MANUAL_SIG_HANDLE: "true",
 };
 
 if (buildIsStale()) {
@@ -48,7 +46,7 @@ if (buildIsStale()) {
   if (build.status !== 0) fail("The build failed; see the output above.");
 }
 
-const server = spawn(process.execPath, [NEXT_BIN, "start", "-p", String(config.PORT)], { stdio: ["ignore", "inherit", "inherit"], env: childEnv });
+const server = spawn(process.execPath, ["--import", "tsx", path.join("scripts", "server.ts")], { stdio: ["ignore", "inherit", "inherit"], env: childEnv });
 for (const signal of ["SIGINT", "SIGTERM"] as const) process.on(signal, () => server.kill(signal));
 server.on("exit", (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
 

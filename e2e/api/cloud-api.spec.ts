@@ -10,7 +10,7 @@ import {
 } from "@/lib/contract";
 import { apiClient, expectError, leave, openWatchLink, registerVisitor, setTeam } from "../support/api";
 
-// The contract through the running server (next build + next start), endpoint by endpoint, status by status.
+// The contract through the running server (next build + npm start's server), endpoint by endpoint, status by status.
 let api: APIRequestContext;
 test.beforeAll(async () => {
   api = await apiClient();

@@ -10,7 +10,7 @@ export { freePort };
 export interface RunningServer {
   url: string;
   port: number;
-  /** The process group's leader (`npm start`'s script); `next start` runs under it. */
+  /** The process group's leader (`npm start`'s script); Tandem's server runs under it. */
   pid: number;
   dataDir: string;
   output: () => string;
@@ -42,7 +42,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   const child: ChildProcess = spawn(path.join("node_modules", ".bin", "tsx"), ["--conditions=react-server", "scripts/start.ts"], {
     env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, NEXTAUTH_URL: url, NEXTAUTH_SECRET: "", ...env },
     stdio: ["ignore", "pipe", "pipe"],
-    detached: true, // its own process group, so stop() ends next start too
+    detached: true, // its own process group, so stop() ends the server too
   });
   child.stdout!.on("data", (chunk) => (output += chunk));
   child.stderr!.on("data", (chunk) => (output += chunk));

@@ -6,7 +6,7 @@ export const DRAIN_TIMEOUT_MS = 10_000;
 /**
  * On SIGTERM or SIGINT: stop being ready, close the live streams (browsers reconnect to another node),
  * let requests in flight finish, then run `release` (background work, Redis, the database) and exit.
- * `npm start` runs `next start` with NEXT_MANUAL_SIG_HANDLE so that this, not Next, decides when to exit.
+ * Tandem's server (scripts/server.ts) leaves signals to this: Next's own handlers belong to `next start` only.
  */
 export function stopGracefully(release: () => Promise<void>, log: (line: string) => void = console.log): void {
   let stopping = false;

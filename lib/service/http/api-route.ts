@@ -3,6 +3,7 @@ import { timingSafeEqual } from "node:crypto";
 import { z } from "zod";
 import { formatZodIssue } from "@/lib/contract";
 import { getDb, type Db } from "@/lib/db";
+import { BODY_TOO_LARGE_MESSAGE, MAX_REQUEST_BODY_BYTES } from "@/lib/http/body-limit";
 import { env } from "@/lib/env";
 import { countedInFlight } from "@/lib/lifecycle/draining";
 import { sharedRedis } from "@/lib/redis";
@@ -94,7 +95,10 @@ async function authenticate(auth: Auth, request: Request, db: Db): Promise<{ tea
 }
 
 async function readBody(request: Request): Promise<unknown> {
+  const tooLarge = () => new ServiceError(413, "payload_too_large", BODY_TOO_LARGE_MESSAGE);
+  if (Number(request.headers.get("content-length") ?? 0) > MAX_REQUEST_BODY_BYTES) throw tooLarge();
   const text = await request.text();
+  if (text.length > MAX_REQUEST_BODY_BYTES) throw tooLarge();
   if (!text.trim()) return {};
   try {
     return JSON.parse(text);

@@ -7,10 +7,8 @@ import { announceSession, broadcastStatus, loadSession, recordFeature, touchAgen
 import type { ControlMessage } from "./messages";
 import { FEATURE_OF, toolAllowed } from "./permissions";
 import { liveRelay } from "./process-relay";
+import { attendSession } from "./stream-presence";
 import { signViewerToken, VIEWER_TOKEN_REFRESH_MS, type ViewerClaims } from "./viewer-token";
-
-/** How often an open watch page tells the service the agent is still there (a minute without ends the session). */
-export const AGENT_PRESENCE_MS = 15_000;
 
 async function ongoing(db: Db, sessionId: string) {
   const found = await loadSession(db, sessionId);
@@ -40,17 +38,15 @@ export async function openAgentStream(db: Db, viewer: ViewerClaims, channel: Sse
   // Asks the visitor's page for a fresh snapshot (after its consent when the team requires it).
   await relay.publishToVisitor(session.visitorId, await announceSession(db, session, team));
   await broadcastStatus(db, session.id);
-  channel.every(AGENT_PRESENCE_MS, async () => {
-    await touchAgent(db, session.id);
-    const now = await loadSession(db, session.id);
-    // Ended elsewhere (another app node, the sweeper): say so even if the relay missed it.
-    if (now?.session.status === "ended") {
-      channel.send({ type: "ended", reason: now.session.endReason ?? "api" });
-      channel.close();
-    }
+  const leave = attendSession(session.id, (reason) => {
+    channel.send({ type: "ended", reason });
+    channel.close();
   });
   channel.every(VIEWER_TOKEN_REFRESH_MS, async () => channel.send({ type: "token", token: await signViewerToken(viewer) }));
-  return unsubscribe;
+  return () => {
+    leave();
+    unsubscribe();
+  };
 }
 
 /**

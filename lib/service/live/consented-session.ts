@@ -4,16 +4,32 @@ import { ServiceError } from "../errors";
 import { processCache } from "../process-cache";
 import type { Team } from "../teams";
 import { needsConsent, visitorSession, type SessionRow } from "./live-session";
+import { liveRelay } from "./process-relay";
 
 /**
  * Sessions that took a visitor's batch lately, so the next batches (up to twenty a second) cost no
- * database read. Only an ongoing, consented session is kept; its end clears it on this node at once
- * (forgetLiveSession) and on the others within five seconds.
+ * database read. Only an ongoing, consented session is kept. Its end clears it at once on every app node
+ * (the relay tells each one); a change of the team's settings reaches a running session within this.
  */
-const recent = () => processCache<{ session: SessionRow; team: Team }>("consented-sessions", 5_000);
+export const SESSION_TRUSTED_MS = 30_000;
+
+const recent = () => processCache<{ session: SessionRow; team: Team }>("consented-sessions", SESSION_TRUSTED_MS);
+
+// Once per process: the relay's news of an ended session, from whichever node ended it.
+const listening = Symbol.for("tandem.consented-sessions.listening");
+function listenForEnds(): void {
+  const holder = globalThis as { [listening]?: Promise<unknown> };
+  holder[listening] ??= liveRelay()
+    .onSessionForgotten(forgetLiveSession)
+    .catch((error) => {
+      delete holder[listening];
+      console.error("live: listening for ended sessions failed", error);
+    });
+}
 
 /** The visitor's ongoing session, which the visitor has accepted when the team asks: else 404, 409 or 403. */
 export async function consentedSession(db: Db, visitorId: string, sessionId: string): Promise<{ session: SessionRow; team: Team }> {
+  listenForEnds();
   const known = recent().get(sessionId);
   if (known?.session.visitorId === visitorId) return known;
   const found = await visitorSession(db, visitorId, sessionId);

@@ -14,6 +14,7 @@ interface SessionState {
 export class InProcessRelay implements LiveRelay {
   private readonly sessions = new Map<string, SessionState>();
   private readonly visitors = new Map<string, Set<Listener<VisitorMessage>>>();
+  private readonly forgotten = new Set<Listener<string>>();
 
   private session(sessionId: string): SessionState {
     let state = this.sessions.get(sessionId);
@@ -80,6 +81,12 @@ export class InProcessRelay implements LiveRelay {
 
   async forgetSession(sessionId: string): Promise<void> {
     this.sessions.delete(sessionId);
+    for (const listener of [...this.forgotten]) listener(sessionId);
+  }
+
+  async onSessionForgotten(listener: Listener<string>): Promise<() => void> {
+    this.forgotten.add(listener);
+    return () => void this.forgotten.delete(listener);
   }
 
   async check(): Promise<void> {}

@@ -1,45 +1,33 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Db } from "@/lib/db";
-import { openTestDatabase } from "@/lib/testing/test-database";
+import { describe, expect, it } from "vitest";
 import { ServiceError } from "../errors";
 import { newId } from "../ids";
 import { sessions, visitors } from "../schema";
-import type { Team } from "../teams";
-import { insertTeam } from "../visitors-ingest/test-fixtures";
+import { databaseWithTeam, insertTeam } from "../visitors-ingest/test-fixtures";
 import { applyControl } from "./agent-live";
 import type { VisitorMessage } from "./messages";
 import { liveRelay } from "./process-relay";
 import { endSession } from "../sessions/lifecycle";
 import { acceptVisitorEvents, answerConsent } from "./visitor-live";
 
-let database: Awaited<ReturnType<typeof openTestDatabase>>;
-let db: Db;
-let team: Team;
-
-beforeAll(async () => {
-  database = await openTestDatabase();
-  db = database.db;
-  team = await insertTeam(db);
-});
-afterAll(async () => database.close());
+const fixture = databaseWithTeam();
 
 async function startSession(permissions: Record<string, boolean> = {}) {
   const visitorId = newId("", 8).toUpperCase();
-  await db.insert(visitors).values({ shortId: visitorId, teamId: team.id, tokenHash: "x" });
+  await fixture.db.insert(visitors).values({ shortId: visitorId, teamId: fixture.team.id, tokenHash: "x" });
   const sessionId = newId("s_", 16);
-  await db.insert(sessions).values({ id: sessionId, teamId: team.id, visitorId, permissions });
+  await fixture.db.insert(sessions).values({ id: sessionId, teamId: fixture.team.id, visitorId, permissions });
   const toVisitor: VisitorMessage[] = [];
   const stop = await liveRelay().subscribeVisitor(visitorId, (message) => toVisitor.push(message));
   return { visitorId, sessionId, viewer: { sessionId, agentId: "u_1" }, toVisitor, stop };
 }
 
-const row = async (sessionId: string) => (await db.select().from(sessions).where(eq(sessions.id, sessionId)))[0];
+const row = async (sessionId: string) => (await fixture.db.select().from(sessions).where(eq(sessions.id, sessionId)))[0];
 
 describe("agent tools", () => {
   it("refuses a tool the session's permissions do not allow with 403, recording and sending nothing", async () => {
     const session = await startSession({ allow_click: false });
-    const refused = await applyControl(db, session.viewer, { tool: "click", id: 12 }).catch((error: unknown) => error);
+    const refused = await applyControl(fixture.db, session.viewer, { tool: "click", id: 12 }).catch((error: unknown) => error);
     expect(refused).toBeInstanceOf(ServiceError);
     expect(refused).toMatchObject({ status: 403, code: "permission_denied" });
     expect((await row(session.sessionId)).featuresUsed).toEqual([]);
@@ -49,9 +37,9 @@ describe("agent tools", () => {
 
   it("sends an allowed tool to the visitor and records it once in features_used", async () => {
     const session = await startSession({ allow_click: false });
-    await applyControl(db, session.viewer, { tool: "scroll", dx: 0, dy: 40 });
-    await applyControl(db, session.viewer, { tool: "scroll", dx: 0, dy: 40 });
-    await applyControl(db, session.viewer, { tool: "pointer", x: 10, y: 20 });
+    await applyControl(fixture.db, session.viewer, { tool: "scroll", dx: 0, dy: 40 });
+    await applyControl(fixture.db, session.viewer, { tool: "scroll", dx: 0, dy: 40 });
+    await applyControl(fixture.db, session.viewer, { tool: "pointer", x: 10, y: 20 });
     expect((await row(session.sessionId)).featuresUsed).toEqual(["scroll", "remote_cursor"]);
     expect(session.toVisitor.map((message) => message.type === "control" && message.control.tool)).toEqual(["scroll", "scroll", "pointer"]);
     session.stop();
@@ -61,7 +49,7 @@ describe("agent tools", () => {
 describe("the visitor's side", () => {
   it("marks the session live with its first snapshot", async () => {
     const session = await startSession();
-    expect(await acceptVisitorEvents(db, session.visitorId, session.sessionId, { seq: 1, events: [{ type: 4, timestamp: 1 }, { type: 2, timestamp: 2 }] })).toEqual({ accepted: true, snapshot: false });
+    expect(await acceptVisitorEvents(fixture.db, session.visitorId, session.sessionId, { seq: 1, events: [{ type: 4, timestamp: 1 }, { type: 2, timestamp: 2 }] })).toEqual({ accepted: true, snapshot: false });
     const live = await row(session.sessionId);
     expect(live.wentLive).toBe(true);
     expect(live.liveAt).toBeInstanceOf(Date);
@@ -69,14 +57,14 @@ describe("the visitor's side", () => {
   });
 
   it("refuses the page before consent when the team requires it; declining ends the session", async () => {
-    const strict = await insertTeam(db, { requireAuthorization: true });
-    const previous = team;
-    team = strict;
+    const strict = await insertTeam(fixture.db, { requireAuthorization: true });
+    const previous = fixture.team;
+    fixture.team = strict;
     const session = await startSession();
-    team = previous;
-    const early = await acceptVisitorEvents(db, session.visitorId, session.sessionId, { seq: 1, events: [{ type: 4, timestamp: 1 }] }).catch((error: unknown) => error);
+    fixture.team = previous;
+    const early = await acceptVisitorEvents(fixture.db, session.visitorId, session.sessionId, { seq: 1, events: [{ type: 4, timestamp: 1 }] }).catch((error: unknown) => error);
     expect(early).toMatchObject({ status: 403, code: "consent_required" });
-    await answerConsent(db, session.visitorId, session.sessionId, false);
+    await answerConsent(fixture.db, session.visitorId, session.sessionId, false);
     expect(await row(session.sessionId)).toMatchObject({ status: "ended", endReason: "visitor", sessionAuthorized: false, wentLive: false });
     expect(session.toVisitor.at(-1)).toMatchObject({ type: "ended", sessionId: session.sessionId });
     session.stop();
@@ -84,9 +72,9 @@ describe("the visitor's side", () => {
 
   it("refuses the visitor's batches once the session ends, even straight after one was taken", async () => {
     const session = await startSession();
-    await acceptVisitorEvents(db, session.visitorId, session.sessionId, { seq: 1, events: [{ type: 4, timestamp: 1 }, { type: 2, timestamp: 2 }] });
-    expect(await endSession(db, session.sessionId, "agent")).toBe(true);
-    const late = await acceptVisitorEvents(db, session.visitorId, session.sessionId, { seq: 2, events: [{ type: 3, timestamp: 3 }] }).catch((error: unknown) => error);
+    await acceptVisitorEvents(fixture.db, session.visitorId, session.sessionId, { seq: 1, events: [{ type: 4, timestamp: 1 }, { type: 2, timestamp: 2 }] });
+    expect(await endSession(fixture.db, session.sessionId, "agent")).toBe(true);
+    const late = await acceptVisitorEvents(fixture.db, session.visitorId, session.sessionId, { seq: 2, events: [{ type: 3, timestamp: 3 }] }).catch((error: unknown) => error);
     expect(late).toMatchObject({ status: 409, code: "session_ended" });
     session.stop();
   });
@@ -94,7 +82,7 @@ describe("the visitor's side", () => {
   it("does not let a visitor reach another visitor's session", async () => {
     const mine = await startSession();
     const theirs = await startSession();
-    const refused = await acceptVisitorEvents(db, mine.visitorId, theirs.sessionId, { seq: 1, events: [{ type: 4, timestamp: 1 }] }).catch((error: unknown) => error);
+    const refused = await acceptVisitorEvents(fixture.db, mine.visitorId, theirs.sessionId, { seq: 1, events: [{ type: 4, timestamp: 1 }] }).catch((error: unknown) => error);
     expect(refused).toMatchObject({ status: 404 });
     mine.stop();
     theirs.stop();

@@ -1,37 +1,26 @@
 import { gunzipSync } from "node:zlib";
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import type { Db } from "@/lib/db";
-import { openTestDatabase } from "@/lib/testing/test-database";
+import { describe, expect, it, vi } from "vitest";
 import { newId } from "../ids";
 import { recordingChunks, sessions } from "../schema";
-import type { Team } from "../teams";
-import { insertTeam } from "../visitors-ingest/test-fixtures";
+import { databaseWithTeam } from "../visitors-ingest/test-fixtures";
 import type { RecordedEvent } from "./messages";
 import { FLUSH_AFTER_MS, RecordingStore } from "./recordings-store";
 
-let database: Awaited<ReturnType<typeof openTestDatabase>>;
-let db: Db;
-let team: Team;
-beforeAll(async () => {
-  database = await openTestDatabase();
-  db = database.db;
-  team = await insertTeam(db);
-});
-afterAll(() => database.close());
+const fixture = databaseWithTeam();
 
 const event = (timestamp: number): RecordedEvent => ({ type: 3, timestamp, data: { source: 0, text: "the visitor's page changed" } });
 const events = (from: number, count: number) => Array.from({ length: count }, (_, index) => event(from + index));
 
 async function newSession(): Promise<string> {
   const id = newId("s_", 16);
-  await db.insert(sessions).values({ id, teamId: team.id, visitorId: "V1SITOR" });
+  await fixture.db.insert(sessions).values({ id, teamId: fixture.team.id, visitorId: "V1SITOR" });
   return id;
 }
 
 // Two stores on one database: two app nodes.
-const newNode = () => new RecordingStore(async () => db);
-const chunksOf = (sessionId: string) => db.select().from(recordingChunks).where(eq(recordingChunks.sessionId, sessionId)).orderBy(recordingChunks.id);
+const newNode = () => new RecordingStore(async () => fixture.db);
+const chunksOf = (sessionId: string) => fixture.db.select().from(recordingChunks).where(eq(recordingChunks.sessionId, sessionId)).orderBy(recordingChunks.id);
 
 describe("RecordingStore", () => {
   it("writes compressed chunks that another node reads back in order, with the writer's buffered tail", async () => {
@@ -81,7 +70,7 @@ describe("RecordingStore", () => {
     const node = newNode();
     await node.append(sessionId, events(0, 5));
     await node.finish(sessionId);
-    await db.delete(sessions).where(eq(sessions.id, sessionId));
+    await fixture.db.delete(sessions).where(eq(sessions.id, sessionId));
     expect(await chunksOf(sessionId)).toEqual([]);
     expect(await node.read(sessionId)).toBeNull();
   });

@@ -16,6 +16,7 @@ const key = {
   sessionChannel: (sessionId: string) => `tandem:live:session:${sessionId}`,
   visitorChannel: (visitorId: string) => `tandem:live:visitor:${visitorId}`,
   visitorStreams: (visitorId: string) => `tandem:live:visitor:${visitorId}:streams`,
+  forgottenChannel: "tandem:live:forgotten",
 };
 
 /**
@@ -158,7 +159,11 @@ export class RedisRelay implements LiveRelay {
   }
 
   async forgetSession(sessionId: string): Promise<void> {
-    await this.redis.del(key.state(sessionId), key.events(sessionId));
+    await this.redis.multi().del(key.state(sessionId), key.events(sessionId)).publish(key.forgottenChannel, JSON.stringify(sessionId)).exec();
+  }
+
+  async onSessionForgotten(listener: Listener<string>): Promise<() => void> {
+    return this.channels.subscribe(key.forgottenChannel, (message) => listener(message as string));
   }
 
   async check(): Promise<void> {

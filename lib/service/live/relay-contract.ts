@@ -113,6 +113,23 @@ export function relayContract(makeRelay: () => LiveRelay) {
     two.stop();
   });
 
+  it("tells the listeners of forgotten sessions, until they stop listening", async () => {
+    const relay = makeRelay();
+    const [first, second] = [freshId("s_"), freshId("s_")];
+    const forgotten: string[] = [];
+    const stop = await relay.onSessionForgotten((sessionId) => forgotten.push(sessionId));
+    await relay.forgetSession(first);
+    await expect.poll(() => forgotten).toEqual([first]);
+    stop();
+    await relay.forgetSession(second);
+    const witness: string[] = [];
+    const stopWitness = await relay.onSessionForgotten((sessionId) => witness.push(sessionId));
+    await relay.forgetSession(first);
+    await expect.poll(() => witness).toEqual([first]); // delivered by now, so the stopped one would have had `second`
+    expect(forgotten).toEqual([first]);
+    stopWitness();
+  });
+
   it("carries messages to the visitor and knows while its stream is open", async () => {
     const relay = makeRelay();
     const [visitor, other] = [freshId("V"), freshId("V")];

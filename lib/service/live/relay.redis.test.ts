@@ -55,6 +55,15 @@ describe("RedisRelay across app nodes", () => {
     late.stop();
   });
 
+  it("tells every node when one forgets an ended session", async () => {
+    const sessionId = freshId("s_");
+    const heard: string[] = [];
+    const stops = await Promise.all([a.onSessionForgotten((id) => heard.push(`a ${id}`)), b.onSessionForgotten((id) => heard.push(`b ${id}`))]);
+    await a.forgetSession(sessionId);
+    await expect.poll(() => heard.sort()).toEqual([`a ${sessionId}`, `b ${sessionId}`]);
+    stops.forEach((stop) => stop());
+  });
+
   it("numbers the agents' messages without gaps while batches land on both nodes at once", async () => {
     const sessionId = freshId("s_");
     const agent = await listen(a, sessionId);

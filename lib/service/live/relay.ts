@@ -28,8 +28,10 @@ export interface LiveRelay {
   /** True while the visitor's page holds its stream open (on any node). */
   visitorConnected(visitorId: string): Promise<boolean>;
   hasSnapshot(sessionId: string): Promise<boolean>;
-  /** Drops what is stored of an ended session. */
+  /** Drops what is stored of an ended session, and tells every app node (onSessionForgotten). */
   forgetSession(sessionId: string): Promise<void>;
+  /** Runs `listener` with each session forgotten on any app node, this one included. */
+  onSessionForgotten(listener: Listener<string>): Promise<() => void>;
   /** Answers when the relay can carry messages (readiness). */
   check(): Promise<void>;
   close(): Promise<void>;

@@ -12,9 +12,7 @@ import type { EventBatch } from "./messages";
 import { liveRelay } from "./process-relay";
 import { recordingStore } from "./recordings";
 import { findLastMeta } from "./relay";
-
-/** An open stream keeps its visitor online: pushed forward more often than the online window runs out. */
-export const STREAM_PRESENCE_MS = 10_000;
+import { holdVisitorOnline } from "./stream-presence";
 
 async function keepOnline(db: Db, visitorId: string): Promise<void> {
   const now = new Date();
@@ -38,8 +36,9 @@ export async function openVisitorStream(db: Db, team: Team, visitorId: string, c
     channel.send(await announceSession(db, session, team));
     await broadcastStatus(db, session.id);
   }
-  channel.every(STREAM_PRESENCE_MS, () => keepOnline(db, visitorId));
+  const release = holdVisitorOnline(visitorId);
   return () => {
+    release();
     unsubscribe();
     void broadcastVisitorSession(db, visitorId).catch((error) => console.error("live: status after the visitor left failed", error));
   };

@@ -64,12 +64,13 @@ export async function visitorAuth(request: Request, db: Db): Promise<Team> {
 
 /**
  * visitorAuth for the live event batches: a visitor whose page is being co-browsed posts up to twenty
- * a second, so a success is remembered for five seconds. (The session is checked on every batch.)
+ * a second, so a success is remembered for half a minute. (Every batch is checked against its session,
+ * whose end is known at once; a visitor can only be deleted once offline, its stream closed.)
  */
 export async function liveBatchVisitorAuth(request: Request, db: Db): Promise<Team> {
   const visitorId = request.headers.get("x-visitor-id");
   const token = request.headers.get("x-visitor-token");
-  const recent = processCache<{ team: Team; visitorId: string }>("live-batch-visitors", 5_000);
+  const recent = processCache<{ team: Team; visitorId: string }>("live-batch-visitors", 30_000);
   const cacheKey = visitorId && token ? `${visitorId} ${sha256(token)}` : null;
   const known = cacheKey ? recent.get(cacheKey) : undefined;
   if (known) {

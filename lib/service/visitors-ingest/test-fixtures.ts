@@ -1,5 +1,7 @@
 import { eq } from "drizzle-orm";
+import { afterAll, beforeAll } from "vitest";
 import type { Db } from "@/lib/db";
+import { openTestDatabase } from "@/lib/testing/test-database";
 import { newId } from "../ids";
 import { pageviews, teams, visitors } from "../schema";
 import type { Team } from "../teams";
@@ -13,6 +15,20 @@ export async function insertTeam(db: Db, settings: Partial<typeof teams.$inferIn
     .values({ id, name: `Team ${id}`, domain: "shop.example.com", publicKey: newId("pk_", 20), webhookSecret: "whsec_test", ...settings })
     .returning();
   return team;
+}
+
+/** One test file's migrated database with a team in it: opened before the file's tests, closed after them. */
+export function databaseWithTeam(): { db: Db; team: Team } {
+  const fixture = {} as { db: Db; team: Team };
+  let close = async () => {};
+  beforeAll(async () => {
+    const database = await openTestDatabase();
+    close = database.close;
+    fixture.db = database.db;
+    fixture.team = await insertTeam(database.db);
+  });
+  afterAll(() => close());
+  return fixture;
 }
 
 export const desktopChrome: ClientInfo = { ipAddress: "203.0.113.7", browserName: "Chrome", deviceType: "desktop", deviceName: "Windows PC" };
