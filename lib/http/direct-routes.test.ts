@@ -1,5 +1,5 @@
 import { createServer, request as httpRequest, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
+import { connect, type AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MAX_REQUEST_BODY_BYTES } from "./body-limit";
 import { matchDirectRoute, registerDirectRoutes, serveDirect } from "./direct-routes";
@@ -59,6 +59,18 @@ describe("direct routes", () => {
   it("leaves every other request to Next", async () => {
     expect(await (await fetch(`${base}/things/T1/echo`)).text()).toBe("next");
     expect(await (await fetch(`${base}/elsewhere`, { method: "POST", body: "{}" })).text()).toBe("next");
+  });
+
+  it("leaves a request with a malformed Host to Next rather than failing on it", async () => {
+    const { port } = server.address() as AddressInfo;
+    const answer = await new Promise<string>((resolve, reject) => {
+      const socket = connect(port, "127.0.0.1", () => socket.end("POST /things/T1/echo HTTP/1.1\r\nHost: a b\r\nContent-Length: 2\r\n\r\n{}"));
+      let text = "";
+      socket.on("data", (chunk) => (text += chunk));
+      socket.on("end", () => resolve(text));
+      socket.on("error", reject);
+    });
+    expect(answer).toMatch(/^HTTP\/1\.1 299 /);
   });
 
   it("streams a response as it comes, and aborts the request's signal when the client goes away", async () => {

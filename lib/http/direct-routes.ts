@@ -65,15 +65,25 @@ function safeDecode(segment: string): string {
  * the handler's Response is written back as it comes, so live streams flow message by message.
  */
 export function serveDirect(req: IncomingMessage, res: ServerResponse): boolean {
-  const url = new URL(req.url ?? "/", `http://${req.headers.host ?? "localhost"}`);
+  const url = requestUrl(req);
+  if (!url) return false; // a malformed Host or target: Next answers it
   const route = matchDirectRoute(req.method ?? "GET", url.pathname);
   if (!route) return false;
   void respond(req, res, url, route.handler, route.params).catch((error) => {
+    if (res.destroyed) return; // the client went away mid-request: nobody to answer
     console.error("Direct route failed", req.method, url.pathname, error);
     if (!res.headersSent) writeError(res, 500, "internal_error", "The service failed to handle this request.");
     else res.destroy();
   });
   return true;
+}
+
+function requestUrl(req: IncomingMessage): URL | null {
+  try {
+    return new URL(req.url ?? "/", `http://${req.headers.host ?? "localhost"}`);
+  } catch {
+    return null;
+  }
 }
 
 async function respond(req: IncomingMessage, res: ServerResponse, url: URL, handler: Handler, params: Record<string, string>): Promise<void> {
