@@ -13,6 +13,11 @@ const app = next({ dev: false, hostname: "localhost", port });
 await app.prepare();
 const handle = app.getRequestHandler();
 
-createServer((req, res) => {
+const server = createServer((req, res) => {
   if (!serveDirect(req, res)) void handle(req, res);
-}).listen(port);
+});
+// Idle keep-alive connections stay open a minute (Node's default is 5 s): a client or load balancer
+// reusing one just as the server closes it sees ECONNRESET. A proxy should close first (nginx: 4 s).
+server.keepAliveTimeout = 65_000;
+server.headersTimeout = 66_000;
+server.listen(port);
