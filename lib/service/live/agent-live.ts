@@ -3,11 +3,11 @@ import type { Db } from "@/lib/db";
 import { ServiceError } from "../errors";
 import { endSession } from "../sessions/lifecycle";
 import type { SseChannel } from "./sse";
-import { announceSession, broadcastStatus, loadSession, recordFeature, touchAgent } from "./live-session";
+import { announceSession, broadcastStatus, loadSession, recordFeature } from "./live-session";
 import type { ControlMessage } from "./messages";
 import { FEATURE_OF, toolAllowed } from "./permissions";
 import { liveRelay } from "./process-relay";
-import { attendSession } from "./stream-presence";
+import { attendSession, markSessionsAttended } from "./stream-presence";
 import { signViewerToken, VIEWER_TOKEN_REFRESH_MS, type ViewerClaims } from "./viewer-token";
 
 async function ongoing(db: Db, sessionId: string) {
@@ -34,7 +34,7 @@ export async function openAgentStream(db: Db, viewer: ViewerClaims, channel: Sse
     channel.send(message);
     if (message.type === "ended") channel.close();
   });
-  await touchAgent(db, session.id);
+  await markSessionsAttended(db, [session.id]);
   // Asks the visitor's page for a fresh snapshot (after its consent when the team requires it).
   await relay.publishToVisitor(session.visitorId, await announceSession(db, session, team));
   await broadcastStatus(db, session.id);

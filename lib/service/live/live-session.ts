@@ -100,10 +100,6 @@ export async function recordFeature(db: Db, sessionId: string, feature: string):
   recordedFeatures().set(key, { recorded: true });
 }
 
-export async function touchAgent(db: Db, sessionId: string): Promise<void> {
-  await db.update(sessions).set({ agentSeenAt: new Date() }).where(and(eq(sessions.id, sessionId), eq(sessions.status, "ongoing")));
-}
-
 /** Records the visitor's answer to the consent prompt. Declining ends the session. */
 export async function recordConsent(db: Db, session: SessionRow, accepted: boolean): Promise<void> {
   await db.update(sessions).set({ sessionAuthorized: accepted }).where(eq(sessions.id, session.id));

@@ -75,6 +75,22 @@ export function attendSession(sessionId: string, onEnded: OnEnded): () => void {
   };
 }
 
+/** The visitors holding a stream stay online another window. */
+export async function markVisitorsOnline(db: Db, visitorIds: string[], now = new Date()): Promise<void> {
+  if (visitorIds.length) await db.update(visitors).set({ lastSeenAt: now, onlineUntil: onlineUntilFrom(now) }).where(inArray(visitors.shortId, visitorIds));
+}
+
+/** The sessions a watch page is open on are attended now; returns those still ongoing. */
+export async function markSessionsAttended(db: Db, sessionIds: string[], now = new Date()): Promise<Set<string>> {
+  if (!sessionIds.length) return new Set();
+  const attended = await db
+    .update(sessions)
+    .set({ agentSeenAt: now })
+    .where(and(inArray(sessions.id, sessionIds), eq(sessions.status, "ongoing")))
+    .returning({ id: sessions.id });
+  return new Set(attended.map((row) => row.id));
+}
+
 /**
  * One beat: the visitors online, the watched sessions attended; a watched session found ended (by another
  * app node, or the sweeper, whose news the relay may have missed) is told to its watch pages.
@@ -82,16 +98,9 @@ export function attendSession(sessionId: string, onEnded: OnEnded): () => void {
 export async function beatPresence(db: Db): Promise<void> {
   const current = state();
   const now = new Date();
-  const visitorIds = [...current.visitors.keys()];
-  if (visitorIds.length) await db.update(visitors).set({ lastSeenAt: now, onlineUntil: onlineUntilFrom(now) }).where(inArray(visitors.shortId, visitorIds));
+  await markVisitorsOnline(db, [...current.visitors.keys()], now);
   const sessionIds = [...current.watched.keys()];
-  if (!sessionIds.length) return;
-  const attended = await db
-    .update(sessions)
-    .set({ agentSeenAt: now })
-    .where(and(inArray(sessions.id, sessionIds), eq(sessions.status, "ongoing")))
-    .returning({ id: sessions.id });
-  const ongoing = new Set(attended.map((row) => row.id));
+  const ongoing = await markSessionsAttended(db, sessionIds, now);
   const gone = sessionIds.filter((id) => !ongoing.has(id));
   if (!gone.length) return;
   const ended = await db.select({ id: sessions.id, endReason: sessions.endReason }).from(sessions).where(inArray(sessions.id, gone));

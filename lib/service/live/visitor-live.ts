@@ -1,10 +1,7 @@
 import "server-only";
-import { eq } from "drizzle-orm";
 import type { Db } from "@/lib/db";
-import { visitors } from "../schema";
 import { endSession } from "../sessions/lifecycle";
 import type { Team } from "../teams";
-import { onlineUntilFrom } from "../visitors-ingest/presence";
 import type { SseChannel } from "./sse";
 import { consentedSession } from "./consented-session";
 import { announceSession, broadcastStatus, markLive, markRecording, ongoingSessionOf, recordConsent, visitorSession } from "./live-session";
@@ -12,12 +9,7 @@ import type { EventBatch } from "./messages";
 import { liveRelay } from "./process-relay";
 import { recordingStore } from "./recordings";
 import { findLastMeta } from "./relay";
-import { holdVisitorOnline } from "./stream-presence";
-
-async function keepOnline(db: Db, visitorId: string): Promise<void> {
-  const now = new Date();
-  await db.update(visitors).set({ lastSeenAt: now, onlineUntil: onlineUntilFrom(now) }).where(eq(visitors.shortId, visitorId));
-}
+import { holdVisitorOnline, markVisitorsOnline } from "./stream-presence";
 
 async function broadcastVisitorSession(db: Db, visitorId: string): Promise<void> {
   const session = await ongoingSessionOf(db, visitorId);
@@ -30,7 +22,7 @@ async function broadcastVisitorSession(db: Db, visitorId: string): Promise<void>
  */
 export async function openVisitorStream(db: Db, team: Team, visitorId: string, channel: SseChannel): Promise<() => void> {
   const unsubscribe = await liveRelay().subscribeVisitor(visitorId, channel.send);
-  await keepOnline(db, visitorId);
+  await markVisitorsOnline(db, [visitorId]);
   const session = await ongoingSessionOf(db, visitorId);
   if (session) {
     channel.send(await announceSession(db, session, team));
