@@ -10,7 +10,20 @@ const config = [
       "@typescript-eslint/no-unused-vars": ["error", { ignoreRestSiblings: true, argsIgnorePattern: "^_", varsIgnorePattern: "^_" }],
     },
   },
-  { ignores: [".next/**", ".next-*/**", ".data/**", "node_modules/**", "lib/db/migrations/**", "next-env.d.ts", "test-results/**", "playwright-report/**", "public/cobrowse*.js", "test-results*/**"] },
+  {
+    ignores: [
+      ".next/**",
+      ".next-*/**",
+      ".data/**",
+      "node_modules/**",
+      "lib/db/migrations/**",
+      "next-env.d.ts",
+      "test-results/**",
+      "playwright-report/**",
+      "public/cobrowse*.js",
+      "test-results*/**",
+    ],
+  },
 ];
 
 export default config;

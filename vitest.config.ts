@@ -19,7 +19,14 @@ export default defineConfig({
       {
         // Database suites: PGlite by default, PostgreSQL when DATABASE_URL is set (.ci/run does both).
         resolve: { alias },
-        test: { name: "db", include: ["lib/**/*.db.test.ts"], globalSetup: ["lib/testing/pglite-template.ts"], fileParallelism: false, testTimeout: 60_000, hookTimeout: 60_000 },
+        test: {
+          name: "db",
+          include: ["lib/**/*.db.test.ts"],
+          globalSetup: ["lib/testing/pglite-template.ts"],
+          fileParallelism: false,
+          testTimeout: 60_000,
+          hookTimeout: 60_000,
+        },
       },
       {
         // Shared state of several app nodes: a throwaway Debian redis-server per run.

@@ -19,7 +19,9 @@ import { ensureApiKey, ensureDefaultTeam } from "../lib/service/teams";
 import { fillVisitors } from "./fill-visitors";
 import { percentile, summarize, timeRequests, type Summary } from "./measure";
 
-const { values } = parseArgs({ options: { visitors: { type: "string", default: "1000000" }, requests: { type: "string", default: "2000" }, concurrency: { type: "string", default: "8" } } });
+const { values } = parseArgs({
+  options: { visitors: { type: "string", default: "1000000" }, requests: { type: "string", default: "2000" }, concurrency: { type: "string", default: "8" } },
+});
 const visitorCount = Number(values.visitors);
 const requests = Number(values.requests);
 const concurrency = Number(values.concurrency);
@@ -43,7 +45,18 @@ console.log(`Filled in ${((Date.now() - fillStarted) / 1000).toFixed(0)} s.`);
 const server = await startServer({ dataDir, env: { TANDEM_DEMO_SEED: "0", COBROWSE_API_KEY: apiKey, API_RATE_LIMIT_PER_MINUTE: "100000000" } });
 const headers = { "x-api-key": apiKey };
 const pick = (i: number) => `B${((i * 7919) % visitorCount).toString(16).padStart(8, "0")}`;
-const searches = ["#vip online", "jane cooper", "id:user-4242", "jane.cooper4242@example.org", "ip:198.51.16.146", "integration_id:acmechat:4240", "-online #trial", "prya pate", "0007", "checkout"];
+const searches = [
+  "#vip online",
+  "jane cooper",
+  "id:user-4242",
+  "jane.cooper4242@example.org",
+  "ip:198.51.16.146",
+  "integration_id:acmechat:4240",
+  "-online #trial",
+  "prya pate",
+  "0007",
+  "checkout",
+];
 
 /** Sequential requests go through the searches in turn, so request i is search i mod 10. */
 function searchBreakdown(latencies: number[]): string[] {
@@ -56,7 +69,9 @@ function searchBreakdown(latencies: number[]): string[] {
 let bySearch: string[] = [];
 try {
   // Latency one request at a time (what one agent waits), throughput with `concurrency` clients.
-  console.log(`\n${visitorCount.toLocaleString("en")} visitors on ${onPostgres ? "PostgreSQL" : "PGlite"}: latency over ${requests} sequential requests, throughput with ${concurrency} concurrent clients`);
+  console.log(
+    `\n${visitorCount.toLocaleString("en")} visitors on ${onPostgres ? "PostgreSQL" : "PGlite"}: latency over ${requests} sequential requests, throughput with ${concurrency} concurrent clients`,
+  );
   console.log(`| endpoint | p50 ms | p95 ms | p99 ms | req/s (${concurrency} clients) | errors |\n|---|---|---|---|---|---|`);
   for (const [name, url] of [
     ["GET /v1.3/visitors/{id}", (i: number) => `${server.url}/v1.3/visitors/${pick(i)}`],
@@ -67,7 +82,9 @@ try {
     const latency: Summary = summarize(sequential);
     if (name.includes("search")) bySearch = searchBreakdown(sequential.latencies);
     const throughput: Summary = summarize(await timeRequests(url, headers, requests, concurrency));
-    console.log(`| ${name} | ${latency.p50.toFixed(1)} | ${latency.p95.toFixed(1)} | ${latency.p99.toFixed(1)} | ${throughput.rps.toFixed(0)} | ${latency.errors + throughput.errors} |`);
+    console.log(
+      `| ${name} | ${latency.p50.toFixed(1)} | ${latency.p95.toFixed(1)} | ${latency.p99.toFixed(1)} | ${throughput.rps.toFixed(0)} | ${latency.errors + throughput.errors} |`,
+    );
   }
   console.log("\n| search | p50 ms | max ms |\n|---|---|---|");
   for (const row of bySearch) console.log(row);

@@ -1,7 +1,24 @@
 import { sql } from "drizzle-orm";
 import type { Db } from "@/lib/db";
 
-export const FIRST_NAMES = ["jane", "omar", "lucia", "wei", "amara", "noah", "priya", "mateo", "sofia", "kenji", "fatima", "liam", "chloe", "ivan", "aisha", "lars"];
+export const FIRST_NAMES = [
+  "jane",
+  "omar",
+  "lucia",
+  "wei",
+  "amara",
+  "noah",
+  "priya",
+  "mateo",
+  "sofia",
+  "kenji",
+  "fatima",
+  "liam",
+  "chloe",
+  "ivan",
+  "aisha",
+  "lars",
+];
 export const LAST_NAMES = ["cooper", "haddad", "garcia", "zhang", "okafor", "muller", "patel", "rossi", "nowak", "tanaka", "silva", "dubois", "kim", "larsen"];
 const PAGES = ["/", "/pricing", "/products/trail-runner", "/cart", "/checkout", "/account/orders", "/help/returns"];
 

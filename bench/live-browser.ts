@@ -16,7 +16,9 @@ import { parseArgs } from "node:util";
 import { chromium, type Browser, type Page } from "@playwright/test";
 import { BENCH_API_KEY, readSse, sleep, startBenchServer, summary, watchLink, type BenchServer } from "./live-support";
 
-const { values } = parseArgs({ options: { changes: { type: "string", default: "300" }, seconds: { type: "string", default: "60" }, joins: { type: "string", default: "5" } } });
+const { values } = parseArgs({
+  options: { changes: { type: "string", default: "300" }, seconds: { type: "string", default: "60" }, joins: { type: "string", default: "5" } },
+});
 const CHANGES = Number(values.changes);
 const SECONDS = Number(values.seconds);
 const JOINS = Number(values.joins);
@@ -168,7 +170,11 @@ async function bytesPerMinute(browser: Browser, bench: BenchServer) {
   const token = /\\"token\\":\\"(eyJ[\w.-]+)\\"/.exec(html)![1];
   let received = 0;
   const abort = new AbortController();
-  void readSse(`${bench.server.url}/live/sessions/${sessionId}/stream?token=${encodeURIComponent(token)}`, (_message, _at, bytes) => (received += bytes), abort.signal);
+  void readSse(
+    `${bench.server.url}/live/sessions/${sessionId}/stream?token=${encodeURIComponent(token)}`,
+    (_message, _at, bytes) => (received += bytes),
+    abort.signal,
+  );
   await sleep(1000);
   const sentBefore = visitor.sentBytes();
   const receivedBefore = received;
@@ -202,16 +208,24 @@ const bench = await startBenchServer();
 const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH || "/usr/bin/chromium", args: ["--no-sandbox", "--disable-gpu"] });
 try {
   const sizes = scriptSizes();
-  console.log(`Script sizes (gzipped): cobrowse.js ${kB(sizes.base)} (target ≤ 10 kB), cobrowse-recorder.js ${kB(sizes.recorder)}, together ${kB(sizes.total)} (target ≤ 60 kB)`);
+  console.log(
+    `Script sizes (gzipped): cobrowse.js ${kB(sizes.base)} (target ≤ 10 kB), cobrowse-recorder.js ${kB(sizes.recorder)}, together ${kB(sizes.total)} (target ≤ 60 kB)`,
+  );
   const change = await changeLatency(browser, bench);
-  console.log(`Visitor change → applied in the agent's page: p50 ${change.p50} ms, p95 ${change.p95} ms, max ${change.max} ms over ${change.n} changes (${change.coalesced} shown in the same frame as a later one; ${change.missed} never shown)`);
+  console.log(
+    `Visitor change → applied in the agent's page: p50 ${change.p50} ms, p95 ${change.p95} ms, max ${change.max} ms over ${change.n} changes (${change.coalesced} shown in the same frame as a later one; ${change.missed} never shown)`,
+  );
   const join = await joinTime(browser, bench);
   const ms = (figures: { p50: number; max: number }) => `p50 ${figures.p50.toFixed(0)} ms, max ${figures.max.toFixed(0)} ms`;
-  console.log(`Agent join → first frame, page of ${join.totalNodes} nodes (${JOINS} runs each; "stream" = from the watch page opening its live stream, "load" = from navigation start, cold browser context):`);
+  console.log(
+    `Agent join → first frame, page of ${join.totalNodes} nodes (${JOINS} runs each; "stream" = from the watch page opening its live stream, "load" = from navigation start, cold browser context):`,
+  );
   console.log(`  new session (the visitor starts sending): stream ${ms(join.first.stream)}; load ${ms(join.first.load)}`);
   console.log(`  a second agent joining late (served from the relay): stream ${ms(join.late.stream)}; load ${ms(join.late.load)}`);
   const bytes = await bytesPerMinute(browser, bench);
-  console.log(`Typical session (${SECONDS} s of typing, clicks, scrolling, mouse): visitor → service ${kB(bytes.visitorBytesPerMinute)}/min, service → one agent ${kB(bytes.agentBytesPerMinute)}/min (uncompressed JSON)`);
+  console.log(
+    `Typical session (${SECONDS} s of typing, clicks, scrolling, mouse): visitor → service ${kB(bytes.visitorBytesPerMinute)}/min, service → one agent ${kB(bytes.agentBytesPerMinute)}/min (uncompressed JSON)`,
+  );
 } finally {
   await browser.close();
   await bench.stop();

@@ -13,7 +13,11 @@ import { parseArgs } from "node:util";
 import { openWatchLinkForViewer, readSse, sleep, startBenchServer, summary, watchLink, type BenchServer } from "./live-support";
 
 const { values } = parseArgs({
-  options: { steps: { type: "string", default: "50,100,150,200,250,300,400" }, seconds: { type: "string", default: "10" }, every: { type: "string", default: "250" } },
+  options: {
+    steps: { type: "string", default: "50,100,150,200,250,300,400" },
+    seconds: { type: "string", default: "10" },
+    every: { type: "string", default: "250" },
+  },
 });
 const steps = values.steps.split(",").map(Number);
 const seconds = Number(values.seconds);
@@ -32,7 +36,9 @@ let measuring = false;
 
 async function openSession(bench: BenchServer, index: number): Promise<LiveSession> {
   const url = bench.server.url;
-  const registered = (await (await fetch(`${url}/collect/register`, { method: "POST", body: JSON.stringify({ publicKey: bench.publicKey, url: `https://shop.example.com/p/${index}` }) })).json()) as {
+  const registered = (await (
+    await fetch(`${url}/collect/register`, { method: "POST", body: JSON.stringify({ publicKey: bench.publicKey, url: `https://shop.example.com/p/${index}` }) })
+  ).json()) as {
     visitorId: string;
     token: string;
   };

@@ -25,9 +25,16 @@ try {
   console.log("| round | route | req/s | p50 ms | p99 ms | errors or non-2xx |\n|---|---|---|---|---|---|");
   for (let round = 1; round <= Number(values.rounds); round++) {
     for (const route of routes) {
-      const result = await autocannon({ url: bench.server.url + route.path, method: route.method, connections: Number(values.connections), duration: Number(values.seconds) });
+      const result = await autocannon({
+        url: bench.server.url + route.path,
+        method: route.method,
+        connections: Number(values.connections),
+        duration: Number(values.seconds),
+      });
       best.set(route.name, Math.max(best.get(route.name) ?? 0, result.requests.average));
-      console.log(`| ${round} | ${route.name} | ${result.requests.average.toFixed(0)} | ${result.latency.p50} | ${result.latency.p99} | ${result.errors + result.non2xx} |`);
+      console.log(
+        `| ${round} | ${route.name} | ${result.requests.average.toFixed(0)} | ${result.latency.p50} | ${result.latency.p99} | ${result.errors + result.non2xx} |`,
+      );
     }
   }
   const [next, direct] = routes.map((route) => best.get(route.name)!);

@@ -119,7 +119,12 @@ function nextRequest(context: Record<string, unknown>): { method: string; path: 
     case "watch": {
       const agent = 1 + randomInt(20);
       const body = JSON.stringify({ agent: { id: `agent-${agent}`, name: `Agent ${agent}` } });
-      return { method: "POST", path: `/v1.3/visitors/${pool[randomInt(pool.length)].visitorId}/watch_url`, headers: { ...api, "content-type": "application/json" }, body };
+      return {
+        method: "POST",
+        path: `/v1.3/visitors/${pool[randomInt(pool.length)].visitorId}/watch_url`,
+        headers: { ...api, "content-type": "application/json" },
+        body,
+      };
     }
   }
 }
@@ -223,7 +228,8 @@ async function registerPool(url: string, publicKey: string): Promise<void> {
           body: JSON.stringify({ publicKey, url: `https://shop.example.com${pages[next % pages.length]}`, title: "Shop", referrer: "" }),
         });
         const answer = (await response.json()) as { visitorId?: string; token?: string };
-        if (!response.ok || !answer.visitorId || !answer.token) throw new Error(`POST /collect/register answered ${response.status}: ${JSON.stringify(answer)}`);
+        if (!response.ok || !answer.visitorId || !answer.token)
+          throw new Error(`POST /collect/register answered ${response.status}: ${JSON.stringify(answer)}`);
         pool.push({ visitorId: answer.visitorId, token: answer.token });
       }
     }),
@@ -248,7 +254,11 @@ async function run(nodeCount: number, shared: Record<string, string>, dir: strin
     }
     const nginxDir = path.join(runDir, "nginx");
     fs.mkdirSync(nginxDir);
-    const nginx = await startNginx(nginxDir, nginxPort, nodes.map((node) => node.port));
+    const nginx = await startNginx(
+      nginxDir,
+      nginxPort,
+      nodes.map((node) => node.port),
+    );
     stopNginx = onCleanUp(nginx.stop);
     if (pool.length === 0) {
       const registering = Date.now();
@@ -290,7 +300,9 @@ async function run(nodeCount: number, shared: Record<string, string>, dir: strin
   }
 }
 
-function endpointRows(result: RunResult): { label: string; rps: number; p50: number; p95: number; p99: number; non2xx: string; errors: number; count: number }[] {
+function endpointRows(
+  result: RunResult,
+): { label: string; rps: number; p50: number; p95: number; p99: number; non2xx: string; errors: number; count: number }[] {
   return KINDS.map(({ kind, label }) => {
     const stats = result.byKind.get(kind)!;
     const latencies = sorted(stats.latencies);
@@ -316,8 +328,12 @@ function printRun(result: RunResult): void {
   console.log(`\n### ${result.nodes} node${result.nodes > 1 ? "s" : ""} behind nginx\n`);
   console.log(`${fmt(result.seconds)} s measured; load average ${fmt(result.load[0], 2)} at the start, ${fmt(result.load[1], 2)} at the end.\n`);
   console.log("| endpoint | requests | req/s | p50 ms | p95 ms | p99 ms | non-2xx | errors |\n|---|---|---|---|---|---|---|---|");
-  for (const row of rows) console.log(`| ${row.label} | ${row.count} | ${fmt(row.rps)} | ${fmt(row.p50)} | ${fmt(row.p95)} | ${fmt(row.p99)} | ${row.non2xx} | ${row.errors} |`);
-  const non2xx = KINDS.reduce((sum, { kind }) => sum + [...result.byKind.get(kind)!.statuses].filter(([s]) => s < 200 || s >= 300).reduce((n, [, c]) => n + c, 0), 0);
+  for (const row of rows)
+    console.log(`| ${row.label} | ${row.count} | ${fmt(row.rps)} | ${fmt(row.p50)} | ${fmt(row.p95)} | ${fmt(row.p99)} | ${row.non2xx} | ${row.errors} |`);
+  const non2xx = KINDS.reduce(
+    (sum, { kind }) => sum + [...result.byKind.get(kind)!.statuses].filter(([s]) => s < 200 || s >= 300).reduce((n, [, c]) => n + c, 0),
+    0,
+  );
   const errors = KINDS.reduce((sum, { kind }) => sum + result.byKind.get(kind)!.errors, 0);
   console.log(
     `| **all** | ${total} | **${fmt(total / result.seconds)}** | ${fmt(percentile(allLatencies, 50))} | ${fmt(percentile(allLatencies, 95))} | ${fmt(percentile(allLatencies, 99))} | ${non2xx} | ${errors} |`,
@@ -327,8 +343,12 @@ function printRun(result: RunResult): void {
   console.log("| process | CPU s | cores used |\n|---|---|---|");
   const ours = result.cpu.reduce((sum, p) => sum + p.seconds, 0);
   for (const p of result.cpu) console.log(`| ${p.name} | ${fmt(p.seconds)} | ${fmt(p.seconds / result.seconds, 2)} |`);
-  console.log(`| other processes on the machine | ${fmt(Math.max(0, result.machine.busy - ours))} | ${fmt(Math.max(0, result.machine.busy - ours) / result.seconds, 2)} |`);
-  console.log(`| **whole machine busy** | ${fmt(result.machine.busy)} | ${fmt(result.machine.busy / result.seconds, 2)} of ${cores} (${fmt((100 * result.machine.busy) / result.machine.total, 0)} %) |`);
+  console.log(
+    `| other processes on the machine | ${fmt(Math.max(0, result.machine.busy - ours))} | ${fmt(Math.max(0, result.machine.busy - ours) / result.seconds, 2)} |`,
+  );
+  console.log(
+    `| **whole machine busy** | ${fmt(result.machine.busy)} | ${fmt(result.machine.busy / result.seconds, 2)} of ${cores} (${fmt((100 * result.machine.busy) / result.machine.total, 0)} %) |`,
+  );
 }
 
 function printRatios(one: RunResult, two: RunResult): void {
@@ -354,7 +374,9 @@ let exitCode = 0;
 try {
   const cpus = os.cpus();
   console.log("## Scale-out load: 1 node against 2 behind nginx\n");
-  console.log(`**Machine**: ${cpus.length} × ${cpus[0]?.model.trim() ?? "unknown CPU"}, ${fmt(os.totalmem() / 2 ** 30, 0)} GiB RAM, Node ${process.version}, ${os.type()} ${os.release()}. **Date**: ${new Date().toISOString()}.`);
+  console.log(
+    `**Machine**: ${cpus.length} × ${cpus[0]?.model.trim() ?? "unknown CPU"}, ${fmt(os.totalmem() / 2 ** 30, 0)} GiB RAM, Node ${process.version}, ${os.type()} ${os.release()}. **Date**: ${new Date().toISOString()}.`,
+  );
   const buildId = fs.statSync(path.join(".next", "BUILD_ID")).mtime;
   console.log(`nginx: ${version("/usr/sbin/nginx", ["-v"])}; Redis: ${version("redis-server", ["--version"])}; build in .next from ${buildId.toISOString()}.`);
 
@@ -388,11 +410,15 @@ try {
   }
   console.log(`Filled and vacuumed in ${((Date.now() - fillStarted) / 1000).toFixed(0)} s (PostgreSQL ${pgVersion}).`);
 
-  console.log(`\n${visitorCount.toLocaleString("en")} visitors. Each run: a fresh Redis, the node(s), nginx (1 worker, deploy/nginx/example.conf upstream settings, deploy/nginx/tandem-proxy.conf), ${warmupSeconds} s of warm-up, then ${seconds} s of load from ${connections} connections (closed loop), API_RATE_LIMIT_PER_MINUTE=100000000; each node's PostgreSQL pool holds up to 10 connections (lib/db/connection.ts).`);
+  console.log(
+    `\n${visitorCount.toLocaleString("en")} visitors. Each run: a fresh Redis, the node(s), nginx (1 worker, deploy/nginx/example.conf upstream settings, deploy/nginx/tandem-proxy.conf), ${warmupSeconds} s of warm-up, then ${seconds} s of load from ${connections} connections (closed loop), API_RATE_LIMIT_PER_MINUTE=100000000; each node's PostgreSQL pool holds up to 10 connections (lib/db/connection.ts).`,
+  );
   console.log("\nThe mix (each request drawn at random):\n");
   console.log("| weight | endpoint | on |\n|---|---|---|");
   for (const k of KINDS) console.log(`| ${fmt((100 * k.weight) / TOTAL_WEIGHT, 0)} % | ${k.label} | ${k.what} |`);
-  console.log(`\nSearches: ${SEARCHES.map((s) => s.shape).join(", ")}. Visitor pool: ${poolSize} visitors registered through POST /collect/register before the first run, shared by both.`);
+  console.log(
+    `\nSearches: ${SEARCHES.map((s) => s.shape).join(", ")}. Visitor pool: ${poolSize} visitors registered through POST /collect/register before the first run, shared by both.`,
+  );
 
   const shared = {
     DATABASE_URL: database.url,

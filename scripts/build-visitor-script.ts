@@ -27,7 +27,8 @@ const dropRrwebReplayOnlyCode: Plugin = {
   name: "drop-rrweb-replay-only-code",
   setup(builder) {
     builder.onLoad({ filter: /[\\/]rrweb[\\/]dist[\\/]rrweb\.js$/ }, async (args) => ({
-      contents: (await fs.promises.readFile(args.path, "utf8")).replace(/^import_postcss(\$\d+)?\.default(\.\w+)?;$/gm, "")
+      contents: (await fs.promises.readFile(args.path, "utf8"))
+        .replace(/^import_postcss(\$\d+)?\.default(\.\w+)?;$/gm, "")
         .replace("var import_postcss$1 = ", "var import_postcss$1 = () => ")
         .replace("var import_postcss = ", "var import_postcss = () => ")
         .replace("var postcss_default = import_postcss$1.default;", "var postcss_default = (...plugins) => import_postcss$1().default(...plugins);"),

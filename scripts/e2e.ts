@@ -14,7 +14,8 @@ if (!fs.existsSync(chromium)) {
 }
 
 const bin = (name: string) => path.join(process.cwd(), "node_modules", ".bin", name);
-const run = (command: string, args: string[]) => spawnSync(command, args, { stdio: "inherit", env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1" } }).status ?? 1;
+const run = (command: string, args: string[]) =>
+  spawnSync(command, args, { stdio: "inherit", env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1" } }).status ?? 1;
 
 await buildVisitorScript();
 if (run(bin("next"), ["build"]) !== 0) process.exit(1);

@@ -11,10 +11,16 @@ await runScript(async () => {
   const database = await openDatabase(databaseTarget(config));
   try {
     const users = await seedDemoUsers(database.db, config.DATA_DIR);
-    console.log(users ? `Seeded ${users.length} demo users (credentials in ${config.DATA_DIR}/demo-credentials.json).` : "The database already has users: no demo users added.");
+    console.log(
+      users
+        ? `Seeded ${users.length} demo users (credentials in ${config.DATA_DIR}/demo-credentials.json).`
+        : "The database already has users: no demo users added.",
+    );
     const team = await ensureDefaultTeam(database.db);
     const seeded = await seedDemoService(database.db, team);
-    console.log(seeded ? "Seeded the embedded service with demo visitors, agents and sessions." : "The embedded service already has visitors: no demo visitors added.");
+    console.log(
+      seeded ? "Seeded the embedded service with demo visitors, agents and sessions." : "The embedded service already has visitors: no demo visitors added.",
+    );
   } finally {
     await database.close();
   }

@@ -25,12 +25,13 @@ export function DemoShop({ scriptReady }: { scriptReady: boolean }) {
         <p className="rounded-lg border border-zinc-200 px-3 py-2 text-sm dark:border-zinc-800">
           {/* The visitor script fills the code in, possibly before React hydrates this element. */}
           Your support code:{" "}
-          <strong id="cobrowse-lookup-code" data-testid="lookup-code" className="tracking-widest" suppressHydrationWarning>{scriptReady ? "…" : "unavailable"}</strong>
+          <strong id="cobrowse-lookup-code" data-testid="lookup-code" className="tracking-widest" suppressHydrationWarning>
+            {scriptReady ? "…" : "unavailable"}
+          </strong>
         </p>
       </header>
       <p className="text-sm text-zinc-600 dark:text-zinc-400">
-        Open the console in another window, find this visitor (search for the code above) and press Co-browse. Press Ctrl five times to see the
-        code anywhere.
+        Open the console in another window, find this visitor (search for the code above) and press Co-browse. Press Ctrl five times to see the code anywhere.
       </p>
 
       <section aria-labelledby="products-title" className="flex flex-col gap-3">
@@ -99,7 +100,11 @@ export function DemoShop({ scriptReady }: { scriptReady: boolean }) {
         </form>
       </section>
 
-      <section aria-labelledby="private-title" className="no-cobrowse rounded-lg border border-dashed border-zinc-300 p-4 dark:border-zinc-700" data-testid="private">
+      <section
+        aria-labelledby="private-title"
+        className="no-cobrowse rounded-lg border border-dashed border-zinc-300 p-4 dark:border-zinc-700"
+        data-testid="private"
+      >
         <h2 id="private-title" className="font-semibold">
           Private notes (class no-cobrowse)
         </h2>

@@ -71,8 +71,8 @@ export function AgentNotFound({ agentRef }: { agentRef: AgentRef }) {
   return (
     <EmptyState title={`No agent with that ${what}`}>
       <p>
-        The co-browsing API knows no agent with the {describeAgentRef(agentRef)}. An agent appears once they have been sent on a co-browsing session; check
-        the spelling or look up someone else.
+        The co-browsing API knows no agent with the {describeAgentRef(agentRef)}. An agent appears once they have been sent on a co-browsing session; check the
+        spelling or look up someone else.
       </p>
       <div className="mt-4 text-left">
         <AgentLookupForm by={agentRef.kind} query={agentRef.kind === "email" ? agentRef.email : agentRef.externalId} />
@@ -86,7 +86,11 @@ export function AgentNotFound({ agentRef }: { agentRef: AgentRef }) {
 
 export function AgentProfileSkeleton() {
   return (
-    <div role="status" aria-label="Loading the agent’s profile" className="rounded-xl border border-zinc-200 bg-white p-5 dark:border-zinc-800 dark:bg-zinc-900">
+    <div
+      role="status"
+      aria-label="Loading the agent’s profile"
+      className="rounded-xl border border-zinc-200 bg-white p-5 dark:border-zinc-800 dark:bg-zinc-900"
+    >
       <Skeleton className="h-6 w-56" />
       <div className="mt-4 grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
         {Array.from({ length: 8 }, (_, i) => (

@@ -15,7 +15,16 @@ export async function AuditTable({ filters }: { filters: AuditFilters }) {
   const filtered = Object.keys(filters).some((key) => key !== "page");
   if (events.length === 0) {
     return (
-      <EmptyState title={filtered ? "No events match these filters" : "No events yet"} action={filtered ? <Link href="/audit" className={buttonClass("secondary")}>Clear filters</Link> : undefined}>
+      <EmptyState
+        title={filtered ? "No events match these filters" : "No events yet"}
+        action={
+          filtered ? (
+            <Link href="/audit" className={buttonClass("secondary")}>
+              Clear filters
+            </Link>
+          ) : undefined
+        }
+      >
         {filtered ? "Widen the date range or remove a filter." : "Sign-ins, co-browse links, stopped sessions and setting changes appear here."}
       </EmptyState>
     );
@@ -41,7 +50,8 @@ export async function AuditTable({ filters }: { filters: AuditFilters }) {
             {events.map((event) => (
               <tr key={event.id} data-testid="audit-row">
                 <Td className="font-mono text-xs whitespace-nowrap">
-                  <time dateTime={event.at.toISOString()}>{event.at.toISOString().slice(0, 19).replace("T", " ")}</time> <span className="text-zinc-500 dark:text-zinc-400">UTC</span>
+                  <time dateTime={event.at.toISOString()}>{event.at.toISOString().slice(0, 19).replace("T", " ")}</time>{" "}
+                  <span className="text-zinc-500 dark:text-zinc-400">UTC</span>
                 </Td>
                 <Td className="whitespace-nowrap">{event.actorEmail ?? <span className="text-zinc-500 dark:text-zinc-400">system</span>}</Td>
                 <Td>{actionLabel(event.action, event.outcome)}</Td>

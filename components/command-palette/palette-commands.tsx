@@ -6,12 +6,23 @@ import { visitorTargets } from "@/lib/console/visitors/palette-targets";
 
 const itemClass =
   "flex cursor-pointer items-center rounded-md px-3 py-2 text-sm data-[selected=true]:bg-brand-50 data-[selected=true]:text-brand-700 dark:data-[selected=true]:bg-brand-700/25 dark:data-[selected=true]:text-brand-100";
-const groupClass = "[&_[cmdk-group-heading]]:px-3 [&_[cmdk-group-heading]]:py-1 [&_[cmdk-group-heading]]:text-xs [&_[cmdk-group-heading]]:font-medium [&_[cmdk-group-heading]]:text-zinc-500 dark:[&_[cmdk-group-heading]]:text-zinc-400";
+const groupClass =
+  "[&_[cmdk-group-heading]]:px-3 [&_[cmdk-group-heading]]:py-1 [&_[cmdk-group-heading]]:text-xs [&_[cmdk-group-heading]]:font-medium [&_[cmdk-group-heading]]:text-zinc-500 dark:[&_[cmdk-group-heading]]:text-zinc-400";
 
 const INPUT_LABEL = "Visitor id, lookup code, search or page";
 
 /** The palette's input and destinations (cmdk), loaded when the palette is first wanted. */
-export default function PaletteCommands({ items, text, setText, go }: { items: NavItem[]; text: string; setText: (text: string) => void; go: (href: string) => void }) {
+export default function PaletteCommands({
+  items,
+  text,
+  setText,
+  go,
+}: {
+  items: NavItem[];
+  text: string;
+  setText: (text: string) => void;
+  go: (href: string) => void;
+}) {
   const needle = text.trim().toLowerCase();
   const pages = items.filter((item) => needle === "" || item.label.toLowerCase().includes(needle));
   const visitors = visitorTargets(text);

@@ -17,7 +17,13 @@ export function CreateUserForm() {
   }, [result]);
 
   return (
-    <form ref={form} action={submit} className="flex flex-col gap-4 border-t border-zinc-200 pt-4 dark:border-zinc-800" noValidate aria-labelledby="create-user-heading">
+    <form
+      ref={form}
+      action={submit}
+      className="flex flex-col gap-4 border-t border-zinc-200 pt-4 dark:border-zinc-800"
+      noValidate
+      aria-labelledby="create-user-heading"
+    >
       <h3 id="create-user-heading" className="font-medium">
         Add a user
       </h3>
@@ -31,7 +37,16 @@ export function CreateUserForm() {
             </option>
           ))}
         </SelectField>
-        <Field label="Initial password" name="password" type="password" autoComplete="new-password" minLength={12} required error={fieldError(result, "password") ?? undefined} placeholder="At least 12 characters" />
+        <Field
+          label="Initial password"
+          name="password"
+          type="password"
+          autoComplete="new-password"
+          minLength={12}
+          required
+          error={fieldError(result, "password") ?? undefined}
+          placeholder="At least 12 characters"
+        />
       </div>
       <FormStatus result={result} success={result?.ok ? `${result.data.email} can now sign in.` : undefined} />
       <div>

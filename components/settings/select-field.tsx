@@ -1,7 +1,13 @@
 import { useId } from "react";
 
 /** A labelled native select, styled like Field. */
-export function SelectField({ label, hideLabel, error, children, ...props }: React.ComponentProps<"select"> & { label: string; hideLabel?: boolean; error?: string }) {
+export function SelectField({
+  label,
+  hideLabel,
+  error,
+  children,
+  ...props
+}: React.ComponentProps<"select"> & { label: string; hideLabel?: boolean; error?: string }) {
   const id = useId();
   return (
     <div className="flex flex-col gap-1.5">

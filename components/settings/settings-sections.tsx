@@ -55,7 +55,10 @@ export async function UsersSection({ caller }: { caller: Caller }) {
   const users = await listConsoleUsers(await getDb());
   return (
     <div className={`${panel} flex flex-col gap-4`}>
-      <UsersTable users={users.map((user) => ({ id: user.id, name: user.name, email: user.email, role: user.role, disabled: user.disabledAt !== null }))} currentUserId={caller.id} />
+      <UsersTable
+        users={users.map((user) => ({ id: user.id, name: user.name, email: user.email, role: user.role, disabled: user.disabledAt !== null }))}
+        currentUserId={caller.id}
+      />
       <CreateUserForm />
     </div>
   );

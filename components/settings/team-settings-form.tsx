@@ -9,7 +9,11 @@ import { CheckboxField } from "./checkbox-field";
 import { FormStatus } from "./form-status";
 import { fieldError, useFormAction } from "./use-form-action";
 
-const SWITCHES: Array<{ field: "history_enabled" | "require_authorization" | "proxy_enabled" | "onprem_licensed" | "recording_enabled"; label: string; hint: string }> = [
+const SWITCHES: Array<{
+  field: "history_enabled" | "require_authorization" | "proxy_enabled" | "onprem_licensed" | "recording_enabled";
+  label: string;
+  hint: string;
+}> = [
   { field: "history_enabled", label: "Collect visitor history", hint: "Pages each visitor viewed, kept with the visitor." },
   { field: "require_authorization", label: "Require visitor authorization", hint: "The visitor accepts before an agent sees the page." },
   { field: "proxy_enabled", label: "Universal proxy enabled", hint: "Co-browse pages that do not load the visitor script." },

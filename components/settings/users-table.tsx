@@ -56,7 +56,11 @@ function UserRowView({ user, self }: { user: UserRow; self: boolean }) {
       </Td>
       <Td>{user.disabled ? <Badge tone="danger">Disabled</Badge> : <Badge tone="success">Active</Badge>}</Td>
       <Td className="w-64">
-        {self ? <span className="text-xs text-zinc-500 dark:text-zinc-400">Another admin can change your account.</span> : <StatusForm key={String(user.disabled)} user={user} />}
+        {self ? (
+          <span className="text-xs text-zinc-500 dark:text-zinc-400">Another admin can change your account.</span>
+        ) : (
+          <StatusForm key={String(user.disabled)} user={user} />
+        )}
       </Td>
     </tr>
   );

@@ -6,7 +6,19 @@ import { useEffect, useId, useRef } from "react";
  * A modal dialog on the native <dialog> element: focus moves into it, Escape closes it, the page behind
  * is inert. `open` is controlled by the caller.
  */
-export function Dialog({ open, onClose, title, description, children }: { open: boolean; onClose: () => void; title: string; description?: React.ReactNode; children: React.ReactNode }) {
+export function Dialog({
+  open,
+  onClose,
+  title,
+  description,
+  children,
+}: {
+  open: boolean;
+  onClose: () => void;
+  title: string;
+  description?: React.ReactNode;
+  children: React.ReactNode;
+}) {
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   const descriptionId = useId();

@@ -10,7 +10,16 @@ export function Table({ className, ...props }: React.ComponentProps<"table">) {
 }
 
 export function Th({ className, ...props }: React.ComponentProps<"th">) {
-  return <th scope="col" className={cn("border-b border-zinc-200 px-3 py-2 text-xs font-medium tracking-wide text-zinc-500 uppercase dark:border-zinc-800 dark:text-zinc-400", className)} {...props} />;
+  return (
+    <th
+      scope="col"
+      className={cn(
+        "border-b border-zinc-200 px-3 py-2 text-xs font-medium tracking-wide text-zinc-500 uppercase dark:border-zinc-800 dark:text-zinc-400",
+        className,
+      )}
+      {...props}
+    />
+  );
 }
 
 export function Td({ className, ...props }: React.ComponentProps<"td">) {

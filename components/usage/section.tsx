@@ -1,5 +1,17 @@
 /** A titled block of a console page, with its actions (range switcher, export links) on the right. */
-export function Section({ id, title, description, actions, children }: { id: string; title: string; description?: string; actions?: React.ReactNode; children: React.ReactNode }) {
+export function Section({
+  id,
+  title,
+  description,
+  actions,
+  children,
+}: {
+  id: string;
+  title: string;
+  description?: string;
+  actions?: React.ReactNode;
+  children: React.ReactNode;
+}) {
   return (
     <section aria-labelledby={id} className="mt-8">
       <div className="mb-3 flex flex-wrap items-end justify-between gap-3">

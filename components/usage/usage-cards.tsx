@@ -56,10 +56,12 @@ export async function UsageCards() {
     <ul aria-label="Usage figures" className="grid grid-cols-2 gap-3 sm:grid-cols-3 xl:grid-cols-5">
       {figures(usage).flatMap(({ items }) =>
         items.map((figure) => (
-          <li key={figure.label} className="rounded-xl border border-zinc-200 bg-white p-4 shadow-sm dark:border-zinc-800 dark:bg-zinc-900" data-testid="usage-figure">
-            <p className="text-xs font-medium text-zinc-600 dark:text-zinc-400">
-              {figure.label}
-            </p>
+          <li
+            key={figure.label}
+            className="rounded-xl border border-zinc-200 bg-white p-4 shadow-sm dark:border-zinc-800 dark:bg-zinc-900"
+            data-testid="usage-figure"
+          >
+            <p className="text-xs font-medium text-zinc-600 dark:text-zinc-400">{figure.label}</p>
             <p className="mt-1 text-2xl font-semibold tabular-nums" data-testid="usage-figure-value">
               {figure.value}
             </p>

@@ -18,8 +18,8 @@ export async function UsageTrends({ range }: { range: UsageRange }) {
     return (
       <EmptyState title="Not enough history for a trend yet">
         Trends appear as Tandem records usage every 5 minutes while it runs.{" "}
-        {snapshots.length === 1 ? "One snapshot is recorded so far" : `${snapshots.length} snapshots are recorded so far`} in the last {label}; the
-        charts show once there are two.
+        {snapshots.length === 1 ? "One snapshot is recorded so far" : `${snapshots.length} snapshots are recorded so far`} in the last {label}; the charts show
+        once there are two.
       </EmptyState>
     );
   }

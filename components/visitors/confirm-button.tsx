@@ -44,7 +44,13 @@ export function ConfirmButton({
 
   return (
     <>
-      <Button variant={variant} onClick={() => { setError(null); setOpen(true); }}>
+      <Button
+        variant={variant}
+        onClick={() => {
+          setError(null);
+          setOpen(true);
+        }}
+      >
         {label}
       </Button>
       <Dialog open={open} onClose={() => setOpen(false)} title={title} description={description}>

@@ -41,7 +41,13 @@ export function PurgeVisitorsDialog() {
 
   return (
     <div className="flex flex-col items-end gap-2">
-      <Button variant="danger" onClick={() => { setResult(null); setOpen(true); }}>
+      <Button
+        variant="danger"
+        onClick={() => {
+          setResult(null);
+          setOpen(true);
+        }}
+      >
         Purge offline visitors
       </Button>
       {result ? (

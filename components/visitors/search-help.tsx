@@ -44,7 +44,9 @@ export function SearchHelp() {
           aria-label="Search tokens"
           className="absolute right-0 z-20 mt-2 w-[min(36rem,90vw)] rounded-xl border border-zinc-200 bg-white p-4 text-sm shadow-lg dark:border-zinc-800 dark:bg-zinc-900"
         >
-          <p className="mb-2 text-zinc-600 dark:text-zinc-400">Combine tokens with free text, e.g. <code>#vip online jane</code>.</p>
+          <p className="mb-2 text-zinc-600 dark:text-zinc-400">
+            Combine tokens with free text, e.g. <code>#vip online jane</code>.
+          </p>
           <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-2">
             {TOKENS.map((row) => (
               <div key={row.token} className="contents">

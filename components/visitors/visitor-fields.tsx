@@ -9,7 +9,12 @@ const yesNo = (value: boolean | undefined) => (value === undefined ? null : valu
 /** Every field of the Visitor the API gave; a missing one reads "—". */
 export function VisitorFields({ visitor }: { visitor: Visitor }) {
   const rows: [string, React.ReactNode][] = [
-    ["Id", <span key="id" className="font-mono">{visitor.short_id}</span>],
+    [
+      "Id",
+      <span key="id" className="font-mono">
+        {visitor.short_id}
+      </span>,
+    ],
     ["State", <VisitorBadges key="state" visitor={visitor} />],
     ["Call name", visitor.call_name],
     ["Email", visitor.email],
@@ -19,18 +24,46 @@ export function VisitorFields({ visitor }: { visitor: Visitor }) {
     ["Integration ids", list(visitor.integration_ids)],
     ["Live chat", visitor.integration],
     ["Lookup code", visitor.lookup_code],
-    ["Last URL", visitor.last_url ? <span key="url" className="break-all">{visitor.last_url}</span> : null],
+    [
+      "Last URL",
+      visitor.last_url ? (
+        <span key="url" className="break-all">
+          {visitor.last_url}
+        </span>
+      ) : null,
+    ],
     ["IP address", visitor.ip_address],
     ["City", visitor.location_city],
     ["Country", [visitor.location_country_name, visitor.location_country].filter(Boolean).join(" · ") || null],
     ["Device", [visitor.device_name, visitor.device_type].filter(Boolean).join(" · ") || null],
     ["Browser", visitor.browser_name],
-    ["First seen", visitor.added_at ? <span key="added"><RelativeTime value={visitor.added_at} /> ({formatUtc(visitor.added_at)})</span> : null],
-    ["Last seen", visitor.last_seen_at ? <span key="seen"><RelativeTime value={visitor.last_seen_at} /> ({formatUtc(visitor.last_seen_at)})</span> : null],
+    [
+      "First seen",
+      visitor.added_at ? (
+        <span key="added">
+          <RelativeTime value={visitor.added_at} /> ({formatUtc(visitor.added_at)})
+        </span>
+      ) : null,
+    ],
+    [
+      "Last seen",
+      visitor.last_seen_at ? (
+        <span key="seen">
+          <RelativeTime value={visitor.last_seen_at} /> ({formatUtc(visitor.last_seen_at)})
+        </span>
+      ) : null,
+    ],
     ["Waiting for a call", yesNo(visitor.is_waiting_for_call)],
     ["Browser supported", yesNo(visitor.is_supported)],
     ["Configured by script", yesNo(visitor.js_configuration)],
-    ["Public key", visitor.api_key ? <span key="key" className="font-mono break-all">{visitor.api_key}</span> : null],
+    [
+      "Public key",
+      visitor.api_key ? (
+        <span key="key" className="font-mono break-all">
+          {visitor.api_key}
+        </span>
+      ) : null,
+    ],
   ];
   return (
     <dl className="grid grid-cols-1 gap-x-6 gap-y-3 text-sm sm:grid-cols-[max-content_1fr]">

@@ -36,10 +36,14 @@ export function VisitorsBrowser() {
   return (
     <div className="flex flex-col gap-4">
       <div className="flex flex-wrap items-end gap-3">
-        <form role="search" className="flex min-w-64 flex-1 flex-col gap-1.5" onSubmit={(event) => {
-          event.preventDefault();
-          setQuery({ ...query, search: text }, { immediate: true });
-        }}>
+        <form
+          role="search"
+          className="flex min-w-64 flex-1 flex-col gap-1.5"
+          onSubmit={(event) => {
+            event.preventDefault();
+            setQuery({ ...query, search: text }, { immediate: true });
+          }}
+        >
           <label htmlFor="visitor-search" className="text-sm font-medium text-zinc-700 dark:text-zinc-300">
             Search visitors
           </label>

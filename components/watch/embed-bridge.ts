@@ -21,10 +21,7 @@ const EMBED_STATUS: Record<VisitorStatus, EmbedStatus> = {
 };
 
 export type EmbedAction =
-  | { action: "endSession" }
-  | { action: "setTool"; tool: ToolMode }
-  | { action: "clearDrawings" }
-  | { action: "sendCustomMessage"; message: string };
+  { action: "endSession" } | { action: "setTool"; tool: ToolMode } | { action: "clearDrawings" } | { action: "sendCustomMessage"; message: string };
 
 export type EmbedEvent =
   | { type: "sessionState"; state: { status: EmbedStatus; visitorStatus: VisitorStatus; agents: string[]; permissions: Permissions; tool: ToolMode } }
@@ -88,7 +85,10 @@ export function useEmbedBridge({ status, agents, permissions, tool, error, onAct
 
   const agentList = agents.join("\n");
   useEffect(() => {
-    postToParent({ type: "sessionState", state: { status: EMBED_STATUS[status], visitorStatus: status, agents: agentList ? agentList.split("\n") : [], permissions, tool } });
+    postToParent({
+      type: "sessionState",
+      state: { status: EMBED_STATUS[status], visitorStatus: status, agents: agentList ? agentList.split("\n") : [], permissions, tool },
+    });
     if (status === "ended") postToParent({ type: "sessionEnded", reason: "ended" });
   }, [status, agentList, permissions, tool]);
 

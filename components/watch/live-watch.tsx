@@ -52,8 +52,7 @@ export function LiveWatch(props: WatchProps) {
         <Alert tone="info" data-testid="session-ended">
           <p className="font-medium">The session has ended.</p>
           <p>
-            {endReasonText(state.endReason)}{" "}
-            {onEndUrl ? "Taking you on…" : "You can close this window or go back to the console."}
+            {endReasonText(state.endReason)} {onEndUrl ? "Taking you on…" : "You can close this window or go back to the console."}
           </p>
           {onEndUrl ? null : (
             <Button variant="secondary" className="mt-2" onClick={() => window.close()}>
@@ -71,8 +70,12 @@ export function LiveWatch(props: WatchProps) {
             onClearDrawings={clearDrawings}
             onControl={(message) => void control(message)}
           />
-          {state.status === "awaiting_authorization" ? <Alert tone="info">The visitor is being asked to accept the session. Their page appears once they accept.</Alert> : null}
-          {state.status === "disconnected" ? <Alert tone="info">The visitor&apos;s page is not connected (closed or reloading). It reappears when they come back.</Alert> : null}
+          {state.status === "awaiting_authorization" ? (
+            <Alert tone="info">The visitor is being asked to accept the session. Their page appears once they accept.</Alert>
+          ) : null}
+          {state.status === "disconnected" ? (
+            <Alert tone="info">The visitor&apos;s page is not connected (closed or reloading). It reappears when they come back.</Alert>
+          ) : null}
           {trouble && retryUrl ? (
             <p className="text-sm">
               Having trouble?{" "}
@@ -90,7 +93,12 @@ export function LiveWatch(props: WatchProps) {
         </>
       )}
 
-      <Dialog open={confirmEnd} onClose={() => setConfirmEnd(false)} title="End this session?" description="The visitor's page stops being shared and the session ends for every agent.">
+      <Dialog
+        open={confirmEnd}
+        onClose={() => setConfirmEnd(false)}
+        title="End this session?"
+        description="The visitor's page stops being shared and the session ends for every agent."
+      >
         {endError ? <Alert>{endError}</Alert> : null}
         <div className="flex justify-end gap-2">
           <Button variant="secondary" onClick={() => setConfirmEnd(false)}>

@@ -26,7 +26,11 @@ export function PageOnlyWatch(props: WatchProps) {
     <main className="min-h-screen bg-white text-zinc-900 dark:bg-zinc-950 dark:text-zinc-100">
       <h1 className="sr-only">{`Session with visitor ${props.visitorId}`}</h1>
       <p role="status" className="sr-only" data-testid="visitor-status" data-status={state.status}>
-        {ended ? `The session has ended. ${endReasonText(state.endReason)}` : state.status === "live" ? "The visitor's page is live." : "Waiting for the visitor's page."}
+        {ended
+          ? `The session has ended. ${endReasonText(state.endReason)}`
+          : state.status === "live"
+            ? "The visitor's page is live."
+            : "Waiting for the visitor's page."}
       </p>
       {ended ? (
         <p className="p-4 text-sm" data-testid="session-ended">

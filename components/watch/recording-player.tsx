@@ -39,11 +39,16 @@ export function RecordingPlayer({ visitorId, startedAt, eventsUrl }: Props) {
     void (async () => {
       try {
         const response = await fetch(eventsUrl);
-        if (!response.ok) throw new Error(response.status === 404 ? "This recording is not available." : `The recording could not be loaded (${response.status}).`);
+        if (!response.ok)
+          throw new Error(response.status === 404 ? "This recording is not available." : `The recording could not be loaded (${response.status}).`);
         const { events } = (await response.json()) as { events: RecordedEvent[] };
         if (cancelled || !root.current) return;
         if (events.length < 2) throw new Error("Nothing of the visitor's page was recorded in this session.");
-        const player = new Replayer(events as unknown as ConstructorParameters<typeof Replayer>[0], { root: root.current, mouseTail: false, UNSAFE_replayCanvas: false });
+        const player = new Replayer(events as unknown as ConstructorParameters<typeof Replayer>[0], {
+          root: root.current,
+          mouseTail: false,
+          UNSAFE_replayCanvas: false,
+        });
         player.on("resize", (dimension) => setSize(dimension as { width: number; height: number }));
         player.on("finish", () => setPlaying(false));
         replayer.current = player;
@@ -131,8 +136,15 @@ export function RecordingPlayer({ visitorId, startedAt, eventsUrl }: Props) {
         </span>
       </div>
       <div ref={frame} className="w-full">
-        <div className="relative mx-auto overflow-hidden rounded-lg border border-zinc-200 bg-white dark:border-zinc-800" style={size ? { width: size.width * scale, height: size.height * scale } : { height: 0 }}>
-          <div ref={root} data-testid="recording-root" style={{ transform: `scale(${scale})`, transformOrigin: "0 0", width: size?.width, height: size?.height }} />
+        <div
+          className="relative mx-auto overflow-hidden rounded-lg border border-zinc-200 bg-white dark:border-zinc-800"
+          style={size ? { width: size.width * scale, height: size.height * scale } : { height: 0 }}
+        >
+          <div
+            ref={root}
+            data-testid="recording-root"
+            style={{ transform: `scale(${scale})`, transformOrigin: "0 0", width: size?.width, height: size?.height }}
+          />
         </div>
       </div>
     </main>

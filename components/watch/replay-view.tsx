@@ -74,7 +74,8 @@ export const ReplayView = forwardRef<ReplayHandle, Props>(function ReplayView({ 
   useEffect(() => {
     const container = frame.current;
     if (!container || !size) return;
-    const fit = () => setScale(Math.min(1, container.clientWidth / size.width, (window.innerHeight - container.getBoundingClientRect().top - 16) / size.height));
+    const fit = () =>
+      setScale(Math.min(1, container.clientWidth / size.width, (window.innerHeight - container.getBoundingClientRect().top - 16) / size.height));
     fit();
     const observer = new ResizeObserver(fit);
     observer.observe(container);
@@ -165,12 +166,28 @@ export const ReplayView = forwardRef<ReplayHandle, Props>(function ReplayView({ 
   const scaled = size ? { width: size.width * scale, height: size.height * scale } : undefined;
   return (
     <div ref={frame} className="w-full">
-      <div className="relative mx-auto overflow-hidden rounded-lg border border-zinc-200 bg-white shadow-sm dark:border-zinc-800" style={scaled ?? { height: 320 }}>
+      <div
+        className="relative mx-auto overflow-hidden rounded-lg border border-zinc-200 bg-white shadow-sm dark:border-zinc-800"
+        style={scaled ?? { height: 320 }}
+      >
         <div ref={root} data-testid="replay-root" style={{ transform: `scale(${scale})`, transformOrigin: "0 0", width: size?.width, height: size?.height }} />
         {size && strokes.length ? (
-          <svg aria-hidden className="pointer-events-none absolute inset-0 h-full w-full" viewBox={`0 0 ${size.width} ${size.height}`} data-testid="agent-drawings">
+          <svg
+            aria-hidden
+            className="pointer-events-none absolute inset-0 h-full w-full"
+            viewBox={`0 0 ${size.width} ${size.height}`}
+            data-testid="agent-drawings"
+          >
             {strokes.map((points, index) => (
-              <polyline key={index} points={points.map(([x, y]) => `${x},${y}`).join(" ")} fill="none" stroke="#e11d48" strokeWidth={4} strokeLinecap="round" strokeLinejoin="round" />
+              <polyline
+                key={index}
+                points={points.map(([x, y]) => `${x},${y}`).join(" ")}
+                fill="none"
+                stroke="#e11d48"
+                strokeWidth={4}
+                strokeLinecap="round"
+                strokeLinejoin="round"
+              />
             ))}
           </svg>
         ) : null}

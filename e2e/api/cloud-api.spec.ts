@@ -52,7 +52,9 @@ test("GET /v1.3/usage answers every figure as an integer, counting real rows", a
 test("GET /v1.3/list searches with the token grammar, newest first, honouring and capping max_results", async () => {
   const tag = `#endtoend-${Date.now().toString(36).replace(/\d/g, "x")}`;
   const uniqueId = `e2e-user-${Date.now()}`;
-  const visitor = await registerVisitor(api, { identity: { uniqueId, identities: ["Zed Quill", "zed.quill@example.net"], tags: [tag], callName: "Zed Quill" } });
+  const visitor = await registerVisitor(api, {
+    identity: { uniqueId, identities: ["Zed Quill", "zed.quill@example.net"], tags: [tag], callName: "Zed Quill" },
+  });
 
   const search = async (query: string, extra = "") => {
     const response = await api.get(`/v1.3/list?search=${encodeURIComponent(query)}${extra}`);
@@ -83,7 +85,14 @@ test("GET /v1.3/list searches with the token grammar, newest first, honouring an
 test("GET /v1.3/visitors/{id}: every field, history on request, 404 for an unknown visitor", async () => {
   const visitor = await registerVisitor(api, { identity: { callName: "Hana Lee" } });
   const plain = visitorResponseSchema.parse(await (await api.get(`/v1.3/visitors/${visitor.visitorId}`)).json()).visitor;
-  expect(plain).toMatchObject({ short_id: visitor.visitorId, call_name: "Hana Lee", is_online: true, browser_name: "Chrome", device_type: "desktop", _type: "visitor" });
+  expect(plain).toMatchObject({
+    short_id: visitor.visitorId,
+    call_name: "Hana Lee",
+    is_online: true,
+    browser_name: "Chrome",
+    device_type: "desktop",
+    _type: "visitor",
+  });
   expect(plain.history).toBeUndefined();
 
   const withHistory = visitorResponseSchema.parse(await (await api.get(`/v1.3/visitors/${visitor.visitorId}?with_history=true`)).json()).visitor;
@@ -101,13 +110,23 @@ test("GET /v1.3/visitors/{id}: every field, history on request, 404 for an unkno
 
 test("POST watch_url: validation, 404, a working link with its expiration, and 402 at the session limit", async () => {
   const visitor = await registerVisitor(api);
-  const missing = await expectError(await api.post(`/v1.3/visitors/${visitor.visitorId}/watch_url`, { data: { agent: { name: "No Id" } } }), 400, "invalid_request");
+  const missing = await expectError(
+    await api.post(`/v1.3/visitors/${visitor.visitorId}/watch_url`, { data: { agent: { name: "No Id" } } }),
+    400,
+    "invalid_request",
+  );
   expect(String(missing.message)).toContain("agent.id");
-  const flat = await expectError(await api.post(`/v1.3/visitors/${visitor.visitorId}/watch_url`, { data: { agent, metadata: { nested: { no: 1 } } } }), 400, "invalid_request");
+  const flat = await expectError(
+    await api.post(`/v1.3/visitors/${visitor.visitorId}/watch_url`, { data: { agent, metadata: { nested: { no: 1 } } } }),
+    400,
+    "invalid_request",
+  );
   expect(String(flat.message)).toContain("metadata");
   await expectError(await api.post("/v1.3/visitors/NOSUCHID/watch_url", { data: { agent } }), 404, "visitor_not_found");
 
-  const created = watchUrlResponseSchema.parse(await (await api.post(`/v1.3/visitors/${visitor.visitorId}/watch_url`, { data: { agent, metadata: { ticket: "T-1" } } })).json());
+  const created = watchUrlResponseSchema.parse(
+    await (await api.post(`/v1.3/visitors/${visitor.visitorId}/watch_url`, { data: { agent, metadata: { ticket: "T-1" } } })).json(),
+  );
   expect(created.watch_url).toContain(`/watch/`);
   const ttl = Date.parse(created.expiration) - Date.now();
   expect(ttl).toBeGreaterThan(4 * 60_000);
@@ -170,9 +189,17 @@ test("GET /v1.3/agents/lookup: Users by email, External Agents by external id, w
 test("POST /v1.3/proxy_sessions: 402 while universal proxy is off, a link when on", async () => {
   await expectError(await api.post("/v1.3/proxy_sessions", { data: {} }), 402, "proxy_not_enabled");
   await setTeam(api, { proxy_enabled: true });
-  const created = proxySessionResponseSchema.parse(await (await api.post("/v1.3/proxy_sessions", { data: { initial_url: "https://shop.example.com/", allowed_domains: ["*.example.com", "shop.example.com"] } })).json());
+  const created = proxySessionResponseSchema.parse(
+    await (
+      await api.post("/v1.3/proxy_sessions", { data: { initial_url: "https://shop.example.com/", allowed_domains: ["*.example.com", "shop.example.com"] } })
+    ).json(),
+  );
   expect(created.proxy_url).toContain("/proxy/");
-  await expectError(await api.post("/v1.3/proxy_sessions", { data: { initial_url: "https://elsewhere.test/", allowed_domains: ["shop.example.com"] } }), 400, "invalid_request");
+  await expectError(
+    await api.post("/v1.3/proxy_sessions", { data: { initial_url: "https://elsewhere.test/", allowed_domains: ["shop.example.com"] } }),
+    400,
+    "invalid_request",
+  );
   await expectError(await api.post("/v1.3/proxy_sessions", { data: { initial_url: "not a url" } }), 400, "invalid_request");
   await setTeam(api, { proxy_enabled: false });
 });

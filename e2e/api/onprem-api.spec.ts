@@ -52,13 +52,24 @@ test("watch_url needs a cloud licence token for this visitor", async () => {
   const visitor = await registerVisitor(cloud);
   const other = await registerVisitor(cloud);
   await setTeam(cloud, { onprem_licensed: true });
-  const token = async (visitorId: string) => (await (await cloud.post("/v1.3/onpremise/token", { data: { visitor_id: visitorId, agent } })).json()).token as string;
+  const token = async (visitorId: string) =>
+    (await (await cloud.post("/v1.3/onpremise/token", { data: { visitor_id: visitorId, agent } })).json()).token as string;
 
   await expectError(await onprem.post(`/api/visitors/${visitor.visitorId}/watch_url`, { data: { agent } }), 400, "invalid_request");
-  await expectError(await onprem.post(`/api/visitors/${visitor.visitorId}/watch_url`, { data: { licenseToken: "forged.token.value", agent } }), 402, "not_authorized");
-  await expectError(await onprem.post(`/api/visitors/${visitor.visitorId}/watch_url`, { data: { licenseToken: await token(other.visitorId), agent } }), 402, "not_authorized");
+  await expectError(
+    await onprem.post(`/api/visitors/${visitor.visitorId}/watch_url`, { data: { licenseToken: "forged.token.value", agent } }),
+    402,
+    "not_authorized",
+  );
+  await expectError(
+    await onprem.post(`/api/visitors/${visitor.visitorId}/watch_url`, { data: { licenseToken: await token(other.visitorId), agent } }),
+    402,
+    "not_authorized",
+  );
 
-  const created = onpremWatchUrlResponseSchema.parse(await (await onprem.post(`/api/visitors/${visitor.visitorId}/watch_url`, { data: { licenseToken: await token(visitor.visitorId), agent } })).json());
+  const created = onpremWatchUrlResponseSchema.parse(
+    await (await onprem.post(`/api/visitors/${visitor.visitorId}/watch_url`, { data: { licenseToken: await token(visitor.visitorId), agent } })).json(),
+  );
   expect(await openWatchLink(created.watch_url)).toContain(`Session with visitor ${visitor.visitorId}`);
   const session = visitorResponseSchema.parse(await (await cloud.get(`/v1.3/visitors/${visitor.visitorId}`)).json()).visitor.sessions?.[0];
   expect(session).toMatchObject({ on_premise: true, visitor_id: visitor.visitorId });

@@ -30,4 +30,3 @@ test("DELETE /v1.3/visitors needs all=true, and deletes only offline visitors", 
   expect(remaining).toEqual([]);
   await leave(api, online);
 });
-

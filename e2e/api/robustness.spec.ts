@@ -29,7 +29,10 @@ const junk = fc.oneof(
 );
 const body = fc.oneof(
   fc.object({ maxDepth: 3 }),
-  fc.record({ agent: fc.oneof(junk, fc.record({ id: junk, name: junk })), metadata: junk, branding: junk, permissions: junk, webhook_url: junk }, { requiredKeys: [] }),
+  fc.record(
+    { agent: fc.oneof(junk, fc.record({ id: junk, name: junk })), metadata: junk, branding: junk, permissions: junk, webhook_url: junk },
+    { requiredKeys: [] },
+  ),
   fc.record({ visitor_id: junk, agent: junk, licenseToken: junk, initial_url: junk, allowed_domains: junk }, { requiredKeys: [] }),
 );
 const pathId = fc.oneof(fc.string({ minLength: 1, maxLength: 80 }), fc.constant("A".repeat(300)));
@@ -50,21 +53,45 @@ test("fuzzed bodies, queries and path ids get 4xx, never 5xx, on every endpoint"
   const json = (value: unknown) => ({ data: JSON.stringify(value), headers: { "content-type": "application/json" } });
   await sendAll([
     ...fc.sample(queryValue, RUNS).map((q) => () => api.get(`/v1.3/list?search=${id(q)}&max_results=${id(q)}`)),
-    ...fc.sample(fc.tuple(pathId, queryValue), RUNS).map(([visitor, q]) => () => api.get(`/v1.3/visitors/${id(visitor)}?with_history=${id(q)}`)),
-    ...fc.sample(fc.tuple(pathId, body), RUNS).map(([visitor, payload]) => () => api.post(`/v1.3/visitors/${id(visitor)}/watch_url`, json(payload))),
+    ...fc.sample(fc.tuple(pathId, queryValue), RUNS).map(
+      ([visitor, q]) =>
+        () =>
+          api.get(`/v1.3/visitors/${id(visitor)}?with_history=${id(q)}`),
+    ),
+    ...fc.sample(fc.tuple(pathId, body), RUNS).map(
+      ([visitor, payload]) =>
+        () =>
+          api.post(`/v1.3/visitors/${id(visitor)}/watch_url`, json(payload)),
+    ),
     ...fc.sample(pathId, RUNS).map((visitor) => () => api.delete(`/v1.3/visitors/${id(visitor)}/session`)),
     ...fc.sample(pathId, RUNS).map((visitor) => () => api.delete(`/v1.3/visitors/${id(visitor)}`)),
     ...fc.sample(queryValue, RUNS).map((q) => () => api.delete(`/v1.3/visitors?all=${id(q)}`)),
-    ...fc.sample(fc.tuple(queryValue, queryValue), RUNS).map(([a, b]) => () => api.get(`/v1.3/agents/lookup?email=${id(a)}&${id(b)}=${id(a)}`)),
+    ...fc.sample(fc.tuple(queryValue, queryValue), RUNS).map(
+      ([a, b]) =>
+        () =>
+          api.get(`/v1.3/agents/lookup?email=${id(a)}&${id(b)}=${id(a)}`),
+    ),
     ...fc.sample(body, RUNS).map((payload) => () => api.post("/v1.3/proxy_sessions", json(payload))),
     ...fc.sample(body, RUNS).map((payload) => () => api.post("/v1.3/onpremise/token", json(payload))),
-    ...fc.sample(fc.string({ maxLength: 200 }), RUNS).map((raw) => () => api.post("/v1.3/onpremise/token", { data: raw, headers: { "content-type": "application/json" } })),
-    ...fc.sample(fc.tuple(pathId, body), RUNS).map(([visitor, payload]) => () =>
-      api.post(`/api/visitors/${id(visitor)}/watch_url`, { ...json(payload), headers: { "content-type": "application/json", authorization: "robustness-rest-key" } }),
+    ...fc
+      .sample(fc.string({ maxLength: 200 }), RUNS)
+      .map((raw) => () => api.post("/v1.3/onpremise/token", { data: raw, headers: { "content-type": "application/json" } })),
+    ...fc.sample(fc.tuple(pathId, body), RUNS).map(
+      ([visitor, payload]) =>
+        () =>
+          api.post(`/api/visitors/${id(visitor)}/watch_url`, {
+            ...json(payload),
+            headers: { "content-type": "application/json", authorization: "robustness-rest-key" },
+          }),
     ),
     ...fc.sample(queryValue, RUNS).map((q) => () => api.get(`/api/visitors/list/search?q=${id(q)}`, { headers: { authorization: "robustness-rest-key" } })),
     ...fc.sample(body, RUNS).map((payload) => () => api.post("/collect/register", json(payload))),
-    ...fc.sample(body, RUNS).map((payload) => () => api.post("/collect/identify", { ...json(payload), headers: { "content-type": "application/json", "x-visitor-id": "X", "x-visitor-token": "Y" } })),
+    ...fc
+      .sample(body, RUNS)
+      .map(
+        (payload) => () =>
+          api.post("/collect/identify", { ...json(payload), headers: { "content-type": "application/json", "x-visitor-id": "X", "x-visitor-token": "Y" } }),
+      ),
   ]);
 });
 

@@ -12,7 +12,9 @@ test("a session that ends POSTs its Session JSON to webhook_url, signed per Stan
   const api = await apiClient();
   const secret = (await (await api.get("/service-admin/webhook-secret")).json()).secret as string;
   const visitor = await registerVisitor(api);
-  const link = await (await api.post(`/v1.3/visitors/${visitor.visitorId}/watch_url`, { data: { agent, webhook_url: receiver.url, metadata: { ticket: "H-7" } } })).json();
+  const link = await (
+    await api.post(`/v1.3/visitors/${visitor.visitorId}/watch_url`, { data: { agent, webhook_url: receiver.url, metadata: { ticket: "H-7" } } })
+  ).json();
   await openWatchLink(link.watch_url);
   expect(receiver.received).toHaveLength(0); // nothing until the session ends
   expect((await api.delete(`/v1.3/visitors/${visitor.visitorId}/session`)).status()).toBe(200);

@@ -31,7 +31,11 @@ test("a lead looks an agent up, sorts, filters, pages through and downloads thei
   await signInAs(page, demoUser("lead"));
   await page.goto("/agents");
   const members = page.getByRole("table", { name: "Console users" });
-  for (const [email, role] of [["admin@example.com", "Admin"], ["lead@example.com", "Team lead"], ["agent@example.com", "Agent"]]) {
+  for (const [email, role] of [
+    ["admin@example.com", "Admin"],
+    ["lead@example.com", "Team lead"],
+    ["agent@example.com", "Agent"],
+  ]) {
     await expect(members.getByTestId("member-row").filter({ hasText: email })).toContainText(role);
   }
 
@@ -88,7 +92,10 @@ test("a lead looks an agent up, sorts, filters, pages through and downloads thei
   // The download holds the filtered rows.
   const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("link", { name: "Download CSV" }).click()]);
   expect(download.suggestedFilename()).toBe("tandem-sessions-lead-example.com.csv");
-  const lines = fs.readFileSync((await download.path())!, "utf8").trimEnd().split("\r\n");
+  const lines = fs
+    .readFileSync((await download.path())!, "utf8")
+    .trimEnd()
+    .split("\r\n");
   expect(lines[0]).toBe(
     "session_id,started_at,ended_at,length_seconds,length,call_length_seconds,visitor_id,call_name,agents,features_used,went_live,session_authorized,on_premise,source,metadata,video_url",
   );

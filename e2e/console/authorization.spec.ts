@@ -32,7 +32,12 @@ interface Answer {
  */
 async function hit(baseUrl: string, endpoint: Pick<ConsoleEndpoint, "method" | "path">, cookie: string, readBody: boolean): Promise<Answer> {
   const controller = new AbortController();
-  const response = await fetch(new URL(endpoint.path, baseUrl), { method: endpoint.method, headers: cookie ? { cookie } : {}, redirect: "manual", signal: controller.signal });
+  const response = await fetch(new URL(endpoint.path, baseUrl), {
+    method: endpoint.method,
+    headers: cookie ? { cookie } : {},
+    redirect: "manual",
+    signal: controller.signal,
+  });
   const body = readBody ? await response.text() : "";
   controller.abort();
   return { status: response.status, location: response.headers.get("location"), body };
@@ -89,12 +94,23 @@ test("the discovery finds the console's pages, route handlers and server actions
   expect(stale, "declared in ACCESS but no longer found: remove them from e2e/console/console-routes.ts").toEqual([]);
 
   // The discovery itself works (a scan that finds nothing would pass the matrix below for nothing).
-  expect(consolePages().map((page) => `${page.path} ${page.role}`)).toEqual(expect.arrayContaining(["/settings admin", "/audit lead", "/usage agent", "/visitors/no-such-id agent"]));
+  expect(consolePages().map((page) => `${page.path} ${page.role}`)).toEqual(
+    expect.arrayContaining(["/settings admin", "/audit lead", "/usage agent", "/visitors/no-such-id agent"]),
+  );
   expect(consoleRouteHandlers().map((handler) => `${handler.key} ${handler.role}`)).toEqual(
-    expect.arrayContaining(["GET /api/console/me agent", "GET /api/console/audit/export lead", "GET /api/console/agents/[ref]/sessions lead", "GET /api/console/settings/connection admin"]),
+    expect.arrayContaining([
+      "GET /api/console/me agent",
+      "GET /api/console/audit/export lead",
+      "GET /api/console/agents/[ref]/sessions lead",
+      "GET /api/console/settings/connection admin",
+    ]),
   );
   const actions = serverActions();
-  expect(actions.find((action) => action.key === "app/(console)/settings/actions.ts#createUser")).toMatchObject({ role: "admin", id: expect.any(String), pagePath: expect.any(String) });
+  expect(actions.find((action) => action.key === "app/(console)/settings/actions.ts#createUser")).toMatchObject({
+    role: "admin",
+    id: expect.any(String),
+    pagePath: expect.any(String),
+  });
   expect(actions.find((action) => action.key === "lib/console/visitors/actions.ts#coBrowseAction")).toMatchObject({ role: "agent", id: expect.any(String) });
 });
 

@@ -127,7 +127,9 @@ export function consoleRouteHandlers(): ConsoleEndpoint[] {
   return walk(root, (name) => /^route\.(ts|js)$/.test(name)).flatMap((file) => {
     const source = fs.readFileSync(file, "utf8");
     const { route, path: urlPath, dynamic } = routeOf(["api", "console", ...segmentsOf(file, root)]);
-    return HTTP_METHODS.filter((method) => new RegExp(`export\\s+(?:const|(?:async\\s+)?function)\\s+${method}\\b|export\\s*\\{[^}]*\\b${method}\\b`).test(source)).map((method) => {
+    return HTTP_METHODS.filter((method) =>
+      new RegExp(`export\\s+(?:const|(?:async\\s+)?function)\\s+${method}\\b|export\\s*\\{[^}]*\\b${method}\\b`).test(source),
+    ).map((method) => {
       const key = `${method} ${route}`;
       return { key, method, path: urlPath, role: lookUp<Role>(ACCESS.routeHandlers, key), dynamic, file: relative(file) };
     });
@@ -141,7 +143,11 @@ function exportedNames(source: string): string[] {
   const names = [...source.matchAll(/export\s+(?:async\s+)?(?:function\*?|const|let|var)\s+([A-Za-z_$][\w$]*)/g)].map((match) => match[1]);
   for (const list of source.matchAll(/export\s*\{([^}]*)\}/g)) {
     for (const item of list[1].split(",")) {
-      const name = item.trim().split(/\s+as\s+/).pop()?.trim();
+      const name = item
+        .trim()
+        .split(/\s+as\s+/)
+        .pop()
+        ?.trim();
       if (name && !name.startsWith("type ")) names.push(name);
     }
   }

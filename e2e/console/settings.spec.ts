@@ -190,7 +190,17 @@ test("the webhook URL is validated and saved with the default permissions", asyn
 test("the audit page shows these events by the admin, filters by action, and exports them as CSV", async () => {
   await page.goto("/audit");
   const rows = page.getByTestId("audit-row");
-  for (const label of ["User created", "User role changed", "User disabled", "User enabled", "Setting changed", "API key created", "API key revoked", "Webhook secret rotated", "Webhook secret revealed"]) {
+  for (const label of [
+    "User created",
+    "User role changed",
+    "User disabled",
+    "User enabled",
+    "Setting changed",
+    "API key created",
+    "API key revoked",
+    "Webhook secret rotated",
+    "Webhook secret revealed",
+  ]) {
     await expect(rows.filter({ hasText: label }).filter({ hasText: admin.email }).first()).toBeVisible();
   }
   await expect(rows.first()).toContainText("UTC");
@@ -206,15 +216,24 @@ test("the audit page shows these events by the admin, filters by action, and exp
 
   const download = page.waitForEvent("download");
   await page.getByRole("link", { name: "Download CSV" }).click();
-  const csv = fs.readFileSync(await (await download).path(), "utf8").trim().split("\r\n"); // CSV records end in CRLF (RFC 4180)
+  const csv = fs
+    .readFileSync(await (await download).path(), "utf8")
+    .trim()
+    .split("\r\n"); // CSV records end in CRLF (RFC 4180)
   expect(csv[0]).toBe("time_utc,actor_email,action,action_label,outcome,target,ip,detail");
   expect(csv).toHaveLength(2);
-  expect(csv[1]).toMatch(new RegExp(`^\\d{4}-\\d\\d-\\d\\dT[\\d:.]+Z,${admin.email.replace(".", "\\.")},api_key_created,API key created,success,E2E integration,`));
+  expect(csv[1]).toMatch(
+    new RegExp(`^\\d{4}-\\d\\d-\\d\\dT[\\d:.]+Z,${admin.email.replace(".", "\\.")},api_key_created,API key created,success,E2E integration,`),
+  );
 });
 
 test("axe finds no violations on /settings (light and dark) and /audit", async () => {
   const violations: string[] = []; // every page's, so one run reports them all
-  for (const [path, colorScheme] of [["/settings", "light"], ["/settings", "dark"], ["/audit", "light"]] as const) {
+  for (const [path, colorScheme] of [
+    ["/settings", "light"],
+    ["/settings", "dark"],
+    ["/audit", "light"],
+  ] as const) {
     await page.emulateMedia({ colorScheme }); // the console follows the system theme until one is chosen
     await page.goto(path);
     await expect(page.getByRole("heading", { level: 1 })).toBeVisible();

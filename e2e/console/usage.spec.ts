@@ -57,7 +57,8 @@ test("a lead's Usage: figures, trends recorded by the visit, per-agent table and
   const sessionsAfter = await apiSessions();
   const perAgentAfter = await sessionsPerAgent();
 
-  const figure = (label: string) => page.getByRole("list", { name: "Usage figures" }).getByRole("listitem").filter({ hasText: label }).getByTestId("usage-figure-value");
+  const figure = (label: string) =>
+    page.getByRole("list", { name: "Usage figures" }).getByRole("listitem").filter({ hasText: label }).getByTestId("usage-figure-value");
   await expect(figure("Sessions, 30 days")).toHaveText(new RegExp(`^${eitherOf([sessionsBefore, sessionsAfter])}$`));
   await expect(figure("Visitors online now")).toHaveText(/^\d[\d,]*$/);
   await expect(figure("Session time, 30 days")).toHaveText(/^(\d[\d,]* h \d\d min|\d+ min|< 1 min)$/);

@@ -31,7 +31,9 @@ async function sessionOf(visitorId: string) {
   return { visitor, session: visitor.sessions?.[0] };
 }
 
-test("an agent sees the visitor's page live, the visitor's typing, and clicks and types for the visitor; secrets stay in the visitor's browser", async ({ browser }) => {
+test("an agent sees the visitor's page live, the visitor's typing, and clicks and types for the visitor; secrets stay in the visitor's browser", async ({
+  browser,
+}) => {
   const visitor = await openVisitor(browser, server.url);
   const link = await createWatchLink(api, visitor.visitorId, { webhook_url: receiver.url });
   const agentView = await openAgent(browser, link);
@@ -84,7 +86,9 @@ test("an agent sees the visitor's page live, the visitor's typing, and clicks an
   await expect(visitor.page.locator("[data-tandem-drawing] polyline")).toHaveCount(0);
   await agentPage.getByRole("radio", { name: "Control" }).click();
 
-  await expect.poll(async () => (await sessionOf(visitor.visitorId)).session?.features_used?.slice().sort()).toEqual(["click", "draw", "remote_cursor", "scroll", "type"]);
+  await expect
+    .poll(async () => (await sessionOf(visitor.visitorId)).session?.features_used?.slice().sort())
+    .toEqual(["click", "draw", "remote_cursor", "scroll", "type"]);
 
   // A second agent window opening the same link late sees the page at once, as it is now.
   const late = await openAgent(browser, link);
@@ -142,13 +146,27 @@ test("the service refuses a tool the watch link does not allow, and records noth
   expect(refused.status()).toBe(403);
   expect(await refused.json()).toMatchObject({ error: "permission_denied" });
   expect((await control({ tool: "type", text: "x" })).status()).toBe(403);
-  expect((await control({ tool: "draw", points: [[1, 1], [9, 9]] })).status()).toBe(403);
+  expect(
+    (
+      await control({
+        tool: "draw",
+        points: [
+          [1, 1],
+          [9, 9],
+        ],
+      })
+    ).status(),
+  ).toBe(403);
   expect((await control({ tool: "clear" })).status()).toBe(403);
   expect((await control({ tool: "navigate", url: "https://example.com/" })).status()).toBe(403);
   expect((await control({ tool: "reload" })).status()).toBe(403);
   expect((await control({ tool: "navigate", url: "javascript:alert(1)" })).status()).toBe(400);
   expect((await control({ tool: "scroll", dx: 0, dy: 10 })).status()).toBe(200);
-  expect((await api.post(`/live/sessions/${agentView.sessionId()}/control`, { headers: { authorization: "Bearer forged" }, data: { tool: "scroll", dx: 0, dy: 1 } })).status()).toBe(401);
+  expect(
+    (
+      await api.post(`/live/sessions/${agentView.sessionId()}/control`, { headers: { authorization: "Bearer forged" }, data: { tool: "scroll", dx: 0, dy: 1 } })
+    ).status(),
+  ).toBe(401);
 
   await expect.poll(async () => (await sessionOf(visitor.visitorId)).session?.features_used).toEqual(["scroll"]);
   await expect(visitor.page.getByTestId("cart-summary")).toHaveText("Your cart is empty.");
@@ -209,7 +227,12 @@ test("with authorization required, nothing is sent before the visitor accepts; d
     const declined = await openAgent(browser, await createWatchLink(api, declining.visitorId));
     await declining.page.getByRole("dialog", { name: "Alice Agent wants to see this page" }).getByRole("button", { name: "Decline" }).click();
     await expect(declined.page.getByTestId("session-ended")).toContainText("The visitor stopped the session.");
-    expect((await sessionOf(declining.visitorId)).session).toMatchObject({ ended_at: expect.any(String), session_authorized: false, went_live: false, video_status: null });
+    expect((await sessionOf(declining.visitorId)).session).toMatchObject({
+      ended_at: expect.any(String),
+      session_authorized: false,
+      went_live: false,
+      video_status: null,
+    });
     expect(declining.sent.join("\n")).not.toContain("/collect/live/events");
     await declined.close();
     await declining.close();
@@ -257,7 +280,8 @@ test("page_only: the embedding page drives the session over postMessage; the vis
   );
   type Posted = { type: string; message?: string; reason?: string; state?: { status: string } & Record<string, unknown> };
   const received = () => host.evaluate(() => (window as unknown as { received: Posted[] }).received);
-  const post = (message: Record<string, unknown>) => host.evaluate((data) => document.querySelector<HTMLIFrameElement>("#watch")!.contentWindow!.postMessage(data, "*"), message);
+  const post = (message: Record<string, unknown>) =>
+    host.evaluate((data) => document.querySelector<HTMLIFrameElement>("#watch")!.contentWindow!.postMessage(data, "*"), message);
 
   await expect.poll(async () => (await received()).filter((m) => m.type === "sessionState").at(-1)?.state?.status).toBe("active");
   const state = (await received()).filter((m) => m.type === "sessionState").at(-1)!.state;
@@ -274,9 +298,11 @@ test("page_only: the embedding page drives the session over postMessage; the vis
   await expect.poll(async () => (await seen()).find((event) => event.name === "custom_message")?.message).toBe("hello visitor");
 
   // A message from any window but the parent is ignored.
-  await host.evaluate(() => (document.querySelector<HTMLIFrameElement>("#other")!.contentWindow as unknown as { eval: (code: string) => void }).eval(
-    "parent.document.getElementById('watch').contentWindow.postMessage({ action: 'endSession' }, '*')",
-  ));
+  await host.evaluate(() =>
+    (document.querySelector<HTMLIFrameElement>("#other")!.contentWindow as unknown as { eval: (code: string) => void }).eval(
+      "parent.document.getElementById('watch').contentWindow.postMessage({ action: 'endSession' }, '*')",
+    ),
+  );
   await visitor.page.waitForTimeout(500);
   expect((await sessionOf(visitor.visitorId)).session.ended_at).toBeNull();
 

@@ -19,7 +19,11 @@ declare global {
 export const agent = { id: "live-agent", name: "Alice Agent" };
 
 /** A visitor's browser on /demo, with every request body it sends recorded; `watch` sees the page before it loads. */
-export async function openVisitor(browser: Browser, baseUrl: string, watch?: (page: Page) => void): Promise<{ page: Page; visitorId: string; sent: string[]; close: () => Promise<void> }> {
+export async function openVisitor(
+  browser: Browser,
+  baseUrl: string,
+  watch?: (page: Page) => void,
+): Promise<{ page: Page; visitorId: string; sent: string[]; close: () => Promise<void> }> {
   const context = await browser.newContext({ baseURL: baseUrl });
   const page = await context.newPage();
   const sent: string[] = [];
@@ -39,7 +43,10 @@ export async function createWatchLink(api: APIRequestContext, visitorId: string,
 }
 
 /** An agent's browser on a watch link; `token()` is the viewer credential its stream used. */
-export async function openAgent(browser: Browser, watchUrl: string): Promise<{ page: Page; token: () => string; sessionId: () => string; close: () => Promise<void> }> {
+export async function openAgent(
+  browser: Browser,
+  watchUrl: string,
+): Promise<{ page: Page; token: () => string; sessionId: () => string; close: () => Promise<void> }> {
   const context = await browser.newContext();
   const page = await context.newPage();
   let streamUrl = "";

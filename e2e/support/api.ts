@@ -37,7 +37,12 @@ export async function registerVisitor(api: APIRequestContext, extra: { identity?
   });
   if (!response.ok()) throw new Error(`register failed: ${response.status()} ${await response.text()}`);
   const body = await response.json();
-  const visitor = { visitorId: body.visitorId, token: body.token, lookupCode: body.lookupCode, headers: { "x-visitor-id": body.visitorId, "x-visitor-token": body.token } };
+  const visitor = {
+    visitorId: body.visitorId,
+    token: body.token,
+    lookupCode: body.lookupCode,
+    headers: { "x-visitor-id": body.visitorId, "x-visitor-token": body.token },
+  };
   if (extra.identity) {
     const identified = await api.post("/collect/identify", { data: extra.identity, headers: visitor.headers });
     if (!identified.ok()) throw new Error(`identify failed: ${identified.status()} ${await identified.text()}`);

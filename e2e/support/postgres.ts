@@ -7,7 +7,11 @@ import pg from "pg";
 export async function serverDatabase(dataDir: string): Promise<{ url: string; drop: () => Promise<void> } | null> {
   const base = process.env.DATABASE_URL;
   if (!base) return null;
-  const name = dataDir.split("/").pop()!.toLowerCase().replace(/[^a-z0-9]/g, "_");
+  const name = dataDir
+    .split("/")
+    .pop()!
+    .toLowerCase()
+    .replace(/[^a-z0-9]/g, "_");
   const admin = async (statement: string) => {
     const client = new pg.Client({ connectionString: base });
     await client.connect();

@@ -18,8 +18,6 @@ afterEach(async () => {
   await server.close();
 });
 
-
-
 describe("cloud client: requests and parsed results", () => {
   it("getUsage → GET /v1.3/usage with X-Api-Key, returns usage", async () => {
     server.handle((_req, res) => sendJson(res, 200, { status: "ok", usage }));
@@ -79,7 +77,12 @@ describe("cloud client: requests and parsed results", () => {
   });
 
   it("empty, '.' and '..' ids are rejected before sending", async () => {
-    for (const call of [client.getVisitor(""), client.deleteVisitor(".."), client.stopSession("."), client.createWatchUrl("  ", { agent: { id: "a", name: "A" } })]) {
+    for (const call of [
+      client.getVisitor(""),
+      client.deleteVisitor(".."),
+      client.stopSession("."),
+      client.createWatchUrl("  ", { agent: { id: "a", name: "A" } }),
+    ]) {
       const error = await apiError(call);
       expect(error.kind).toBe("invalid_request");
       expect(error.status).toBe(0);
@@ -176,12 +179,7 @@ describe("cloud client: requests and parsed results", () => {
     const input = { initial_url: "https://shop.example.com/", allowed_domains: ["shop.example.com"] };
     await expect(client.createProxySession(input)).resolves.toEqual({ proxy_url: "https://proxy.example.com/p/xyz" });
     const req = onlyRequest(server);
-    expect([req.method, req.url, req.headers["x-api-key"], req.headers["content-type"]]).toEqual([
-      "POST",
-      "/v1.3/proxy_sessions",
-      API_KEY,
-      "application/json",
-    ]);
+    expect([req.method, req.url, req.headers["x-api-key"], req.headers["content-type"]]).toEqual(["POST", "/v1.3/proxy_sessions", API_KEY, "application/json"]);
     const sent = JSON.parse(req.body);
     expect(sent.initial_url).toBe("https://shop.example.com/");
     expect(sent.allowed_domains).toEqual(["shop.example.com"]);
@@ -224,9 +222,25 @@ describe("cloud client: the spec's errors table", () => {
     ["DELETE session", (c) => c.stopSession("nope"), "DELETE", "/v1.3/visitors/nope/session", 404, "visitor_not_found", "not_found"],
     ["DELETE visitor", (c) => c.deleteVisitor("nope"), "DELETE", "/v1.3/visitors/nope", 404, "visitor_not_found", "not_found"],
     ["DELETE visitor", (c) => c.deleteVisitor("ab12cd"), "DELETE", "/v1.3/visitors/ab12cd", 409, "visitor_online", "conflict"],
-    ["GET agents/lookup", (c) => c.lookupAgent({ email: "x@example.com" }), "GET", "/v1.3/agents/lookup?email=x%40example.com", 404, "agent_not_found", "not_found"],
+    [
+      "GET agents/lookup",
+      (c) => c.lookupAgent({ email: "x@example.com" }),
+      "GET",
+      "/v1.3/agents/lookup?email=x%40example.com",
+      404,
+      "agent_not_found",
+      "not_found",
+    ],
     ["POST proxy_sessions", (c) => c.createProxySession({}), "POST", "/v1.3/proxy_sessions", 402, "proxy_not_enabled", "payment_required"],
-    ["POST onpremise/token", (c) => c.createOnpremToken({ visitor_id: "ab12cd", ...agentBody }), "POST", "/v1.3/onpremise/token", 402, "not_authorized", "payment_required"],
+    [
+      "POST onpremise/token",
+      (c) => c.createOnpremToken({ visitor_id: "ab12cd", ...agentBody }),
+      "POST",
+      "/v1.3/onpremise/token",
+      402,
+      "not_authorized",
+      "payment_required",
+    ],
   ];
 
   it.each(cases)("%s %#: %s %s → %i %s → kind %s", async (_label, call, method, url, status, code, kind) => {

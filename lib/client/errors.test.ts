@@ -53,6 +53,13 @@ describe("ApiError", () => {
     expect(error).toBeInstanceOf(Error);
     expect(isApiError(error)).toBe(true);
     expect(isApiError(new Error("x"))).toBe(false);
-    expect(JSON.parse(JSON.stringify(error))).toEqual({ name: "ApiError", kind: "rate_limited", status: 429, code: "rate_limited", message: "slow down", retryAfterSeconds: 3 });
+    expect(JSON.parse(JSON.stringify(error))).toEqual({
+      name: "ApiError",
+      kind: "rate_limited",
+      status: 429,
+      code: "rate_limited",
+      message: "slow down",
+      retryAfterSeconds: 3,
+    });
   });
 });

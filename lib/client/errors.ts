@@ -14,14 +14,7 @@ import "server-only";
  * - invalid_response  a 2xx body that does not match the contract, or an unexpected 1xx/3xx status
  */
 export type ApiErrorKind =
-  | "not_found"
-  | "payment_required"
-  | "conflict"
-  | "unauthorized"
-  | "invalid_request"
-  | "rate_limited"
-  | "unavailable"
-  | "invalid_response";
+  "not_found" | "payment_required" | "conflict" | "unauthorized" | "invalid_request" | "rate_limited" | "unavailable" | "invalid_response";
 
 export interface ApiErrorInit {
   kind: ApiErrorKind;

@@ -26,7 +26,6 @@ afterEach(async () => {
   await server.close();
 });
 
-
 const settle = () => new Promise((resolve) => setTimeout(resolve, 100));
 
 describe("timeout", () => {

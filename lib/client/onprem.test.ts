@@ -16,8 +16,6 @@ afterEach(async () => {
   await server.close();
 });
 
-
-
 const watchBody = {
   licenseToken: "eyJhbGciOi.eyJzdWIi.sig",
   agent: { id: "agent-7", name: "Ann Agent" },

@@ -15,7 +15,6 @@ afterEach(async () => {
   await server.close();
 });
 
-
 const team = {
   id: "team_1",
   name: "Acme",

@@ -39,9 +39,7 @@ export const visitor = {
 
 export const session = {
   id: "s_abc",
-  agents: [
-    { id: "u_1", agent_nickname: "Ann", email: "ann@example.com", external_id: null, name: "Ann Agent", on_premise: false, _type: "user" },
-  ],
+  agents: [{ id: "u_1", agent_nickname: "Ann", email: "ann@example.com", external_id: null, name: "Ann Agent", on_premise: false, _type: "user" }],
   call_length_seconds: 30,
   call_name: null,
   ended_at: "2025-01-02T05:00:00.000Z",

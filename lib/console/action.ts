@@ -8,9 +8,7 @@ import { AuthError, requireCaller, type Caller } from "./caller";
 import { clientIp } from "./request-ip";
 import type { Role } from "./roles";
 
-export type ActionResult<T> =
-  | { ok: true; data: T }
-  | { ok: false; error: string; fieldErrors?: Record<string, string> };
+export type ActionResult<T> = { ok: true; data: T } | { ok: false; error: string; fieldErrors?: Record<string, string> };
 
 export class ActionError extends Error {
   constructor(message: string) {
@@ -40,41 +38,42 @@ function formToObject(form: FormData): Record<string, unknown> {
  */
 export function defineAction<S extends z.ZodType, T>(config: ActionConfig<S, T>) {
   // Counted in flight, so a stopping app node finishes the action (and its audit row) before it exits.
-  return (raw: z.input<S> | FormData): Promise<ActionResult<T>> => countedInFlight(async () => {
-    let caller: Caller;
-    try {
-      caller = await requireCaller(config.role);
-    } catch (error) {
-      if (error instanceof AuthError) return { ok: false, error: error.message };
-      throw error;
-    }
-    const parsed = config.input.safeParse(raw instanceof FormData ? formToObject(raw) : raw);
-    if (!parsed.success) {
-      const fieldErrors: Record<string, string> = {};
-      for (const issue of parsed.error.issues) fieldErrors[issue.path.join(".") || "form"] ??= issue.message;
-      return { ok: false, error: "Some fields need attention.", fieldErrors };
-    }
-    const input = parsed.data;
-    const audit = async (outcome: "success" | "failure", detail: Record<string, unknown>) => {
-      if (!config.audit) return;
-      await recordAudit(await getDb(), {
-        actorId: caller.id,
-        actorEmail: caller.email,
-        action: config.audit.action,
-        outcome,
-        target: config.audit.target?.(input) ?? null,
-        detail,
-        ip: clientIp(await headers()),
-      });
-    };
-    try {
-      const data = await config.run(input, caller);
-      await audit("success", config.audit?.detail?.(input, data) ?? {});
-      return { ok: true, data };
-    } catch (error) {
-      if (!(error instanceof ActionError)) throw error;
-      await audit("failure", { ...config.audit?.detail?.(input), error: error.message });
-      return { ok: false, error: error.message };
-    }
-  });
+  return (raw: z.input<S> | FormData): Promise<ActionResult<T>> =>
+    countedInFlight(async () => {
+      let caller: Caller;
+      try {
+        caller = await requireCaller(config.role);
+      } catch (error) {
+        if (error instanceof AuthError) return { ok: false, error: error.message };
+        throw error;
+      }
+      const parsed = config.input.safeParse(raw instanceof FormData ? formToObject(raw) : raw);
+      if (!parsed.success) {
+        const fieldErrors: Record<string, string> = {};
+        for (const issue of parsed.error.issues) fieldErrors[issue.path.join(".") || "form"] ??= issue.message;
+        return { ok: false, error: "Some fields need attention.", fieldErrors };
+      }
+      const input = parsed.data;
+      const audit = async (outcome: "success" | "failure", detail: Record<string, unknown>) => {
+        if (!config.audit) return;
+        await recordAudit(await getDb(), {
+          actorId: caller.id,
+          actorEmail: caller.email,
+          action: config.audit.action,
+          outcome,
+          target: config.audit.target?.(input) ?? null,
+          detail,
+          ip: clientIp(await headers()),
+        });
+      };
+      try {
+        const data = await config.run(input, caller);
+        await audit("success", config.audit?.detail?.(input, data) ?? {});
+        return { ok: true, data };
+      } catch (error) {
+        if (!(error instanceof ActionError)) throw error;
+        await audit("failure", { ...config.audit?.detail?.(input), error: error.message });
+        return { ok: false, error: error.message };
+      }
+    });
 }

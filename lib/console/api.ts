@@ -46,7 +46,14 @@ export function apiConnection(): ApiConnection {
       embedded: null,
     };
   } else if (config.COBROWSE_API_URL) {
-    cached = { mode: "cloud", label: `Hosted API at ${config.COBROWSE_API_URL}`, cloud, onprem: null, watchOrigin: new URL(config.COBROWSE_API_URL).origin, embedded: null };
+    cached = {
+      mode: "cloud",
+      label: `Hosted API at ${config.COBROWSE_API_URL}`,
+      cloud,
+      onprem: null,
+      watchOrigin: new URL(config.COBROWSE_API_URL).origin,
+      embedded: null,
+    };
   } else {
     cached = {
       mode: "embedded",

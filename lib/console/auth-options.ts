@@ -36,7 +36,13 @@ export function authOptions(): NextAuthOptions {
           if (!parsed.success) {
             // Audited too: every attempt is, and what was typed is kept short (it may be anything).
             const typed = String(credentials?.email ?? "").slice(0, 200);
-            await recordAudit(await getDb(), { action: "sign_in", outcome: "failure", actorEmail: typed, ip: clientIp(req.headers ?? {}), detail: { reason: "malformed" } });
+            await recordAudit(await getDb(), {
+              action: "sign_in",
+              outcome: "failure",
+              actorEmail: typed,
+              ip: clientIp(req.headers ?? {}),
+              detail: { reason: "malformed" },
+            });
             throw new Error(parsed.error.issues[0].message);
           }
           try {

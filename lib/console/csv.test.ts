@@ -15,7 +15,12 @@ const columns: CsvColumn<Row>[] = [
 
 describe("toCsv", () => {
   it("writes a header row and one CRLF-terminated row per item", () => {
-    expect(toCsv(columns, [{ name: "Ana", n: 3, ok: true }, { name: "Tom", n: null, ok: false }])).toBe("name,n,ok\r\nAna,3,yes\r\nTom,,no\r\n");
+    expect(
+      toCsv(columns, [
+        { name: "Ana", n: 3, ok: true },
+        { name: "Tom", n: null, ok: false },
+      ]),
+    ).toBe("name,n,ok\r\nAna,3,yes\r\nTom,,no\r\n");
   });
 
   it("quotes commas, quotes and line breaks", () => {
@@ -25,7 +30,7 @@ describe("toCsv", () => {
 
   it("defuses text a spreadsheet would run as a formula, but not numbers", () => {
     const csv = toCsv(columns, [
-      { name: "=HYPERLINK(\"http://evil\")", n: -4, ok: true },
+      { name: '=HYPERLINK("http://evil")', n: -4, ok: true },
       { name: "@SUM(A1)", n: 0, ok: true },
       { name: "+1", n: 1, ok: true },
     ]);

@@ -13,7 +13,10 @@ export function consoleRoute<C extends object = object>(role: Role, handler: Han
       return await handler(request, { ...context, caller });
     } catch (error) {
       if (!(error instanceof AuthError)) throw error;
-      return NextResponse.json({ status: "error", error: error.status === 401 ? "unauthenticated" : "forbidden", message: error.message }, { status: error.status });
+      return NextResponse.json(
+        { status: "error", error: error.status === 401 ? "unauthenticated" : "forbidden", message: error.message },
+        { status: error.status },
+      );
     }
   };
 }

@@ -26,15 +26,14 @@ export const auditEvents = pgTable(
     actorId: text("actor_id"),
     actorEmail: text("actor_email"),
     action: text("action").notNull(),
-    outcome: text("outcome", { enum: ["success", "failure"] }).notNull().default("success"),
+    outcome: text("outcome", { enum: ["success", "failure"] })
+      .notNull()
+      .default("success"),
     target: text("target"),
     detail: jsonb("detail").$type<Record<string, unknown>>().notNull().default({}),
     ip: text("ip"),
   },
-  (table) => [
-    index("audit_events_at_idx").on(table.at),
-    index("audit_events_action_actor_idx").on(table.action, table.actorEmail, table.at),
-  ],
+  (table) => [index("audit_events_at_idx").on(table.at), index("audit_events_action_actor_idx").on(table.action, table.actorEmail, table.at)],
 );
 
 /** The usage figures as the API answered them, at most one every 5 minutes: the history behind the charts. */

@@ -6,7 +6,10 @@ import { findUserByEmail, type ConsoleUser } from "./users";
 export const SIGN_IN_LIMIT = { failures: 10, windowMs: 15 * 60_000 };
 
 export class SignInError extends Error {
-  constructor(message: string, readonly reason: "invalid" | "throttled" | "disabled") {
+  constructor(
+    message: string,
+    readonly reason: "invalid" | "throttled" | "disabled",
+  ) {
     super(message);
     this.name = "SignInError";
   }

@@ -58,9 +58,7 @@ describe("formatZodIssue", () => {
   });
 
   it("names a non-flat metadata value", () => {
-    expect(format(watchUrlRequestSchema, { agent: { id: "a", name: "b" }, metadata: { plan: {} } })).toBe(
-      "metadata.plan: must be a string, number or boolean",
-    );
+    expect(format(watchUrlRequestSchema, { agent: { id: "a", name: "b" }, metadata: { plan: {} } })).toBe("metadata.plan: must be a string, number or boolean");
   });
 
   it("keeps zod's detail for a wrong type, without the generic prefix", () => {

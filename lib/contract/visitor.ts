@@ -30,7 +30,10 @@ export const visitorSchema = z
     location_city: z.string().nullish(),
     location_country_name: z.string().nullish(),
     location_country: z.string().nullish(),
-    lookup_code: z.string().regex(/^\d{4}$/, { error: "must be 4 digits" }).nullish(),
+    lookup_code: z
+      .string()
+      .regex(/^\d{4}$/, { error: "must be 4 digits" })
+      .nullish(),
     last_url: z.string().optional(),
     is_online: z.boolean().optional(),
     is_in_session: z.boolean().optional(),

@@ -70,17 +70,11 @@ describe("watchUrlRequestSchema rejections", () => {
   });
 
   it("rejects non-http(s) redirect and webhook URLs", () => {
-    expect(issuesOf(watchUrlRequestSchema, { ...minimal, branding: { on_end_url: "javascript:alert(1)" } })[0].path).toEqual([
-      "branding",
-      "on_end_url",
-    ]);
+    expect(issuesOf(watchUrlRequestSchema, { ...minimal, branding: { on_end_url: "javascript:alert(1)" } })[0].path).toEqual(["branding", "on_end_url"]);
     expect(issuesOf(watchUrlRequestSchema, { ...minimal, webhook_url: "not a url" })[0].path).toEqual(["webhook_url"]);
   });
 
   it("rejects a non-boolean permission", () => {
-    expect(issuesOf(watchUrlRequestSchema, { ...minimal, permissions: { allow_type: "no" } })[0].path).toEqual([
-      "permissions",
-      "allow_type",
-    ]);
+    expect(issuesOf(watchUrlRequestSchema, { ...minimal, permissions: { allow_type: "no" } })[0].path).toEqual(["permissions", "allow_type"]);
   });
 });

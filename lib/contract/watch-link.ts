@@ -34,9 +34,7 @@ export const optionsSchema = z.object({
   audio_muted: z.boolean().default(true).describe("Audio between agent and visitor muted for the agent"),
 });
 
-export const viewerSchema = z
-  .object({ id: nonEmptyString, name: nonEmptyString })
-  .describe("The viewer, when it is not the agent");
+export const viewerSchema = z.object({ id: nonEmptyString, name: nonEmptyString }).describe("The viewer, when it is not the agent");
 
 /** POST /v1.3/visitors/{visitor_id}/watch_url. Parse it: the output has every default applied. */
 export const watchUrlRequestSchema = z

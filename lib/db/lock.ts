@@ -1,7 +1,10 @@
 import fs from "node:fs";
 
 export class DatabaseLockedError extends Error {
-  constructor(readonly dir: string, readonly pid: number) {
+  constructor(
+    readonly dir: string,
+    readonly pid: number,
+  ) {
     super(
       `The database folder ${dir} is in use by another Tandem process (pid ${pid}). ` +
         `Stop that process first (PGlite allows one process per folder), or point PGLITE_DIR elsewhere.`,

@@ -40,10 +40,16 @@ describe("parseEnv", () => {
     [{ ONPREM_REST_KEY: "abcdefgh12" }, "Invalid configuration: ONPREM_BASE_URL must be set together with the other ONPREM_ variable"],
     [{ COBROWSE_API_URL: "https://api.example.com" }, "Invalid configuration: COBROWSE_API_KEY is required when COBROWSE_API_URL is set"],
     [{ NEXTAUTH_SECRET: "short" }, "Invalid configuration: NEXTAUTH_SECRET must be at least 32 characters"],
-    [{ NEXT_SERVER_ACTIONS_ENCRYPTION_KEY: "c2hvcnQ=" }, "Invalid configuration: NEXT_SERVER_ACTIONS_ENCRYPTION_KEY must be a base64 AES key of 16, 24 or 32 bytes (openssl rand -base64 32)"],
+    [
+      { NEXT_SERVER_ACTIONS_ENCRYPTION_KEY: "c2hvcnQ=" },
+      "Invalid configuration: NEXT_SERVER_ACTIONS_ENCRYPTION_KEY must be a base64 AES key of 16, 24 or 32 bytes (openssl rand -base64 32)",
+    ],
     [{ ...cluster, DATABASE_URL: "" }, "Invalid configuration: DATABASE_URL is required when REDIS_URL is set: several app nodes share one PostgreSQL"],
     [{ ...cluster, LINK_SIGNING_SECRET: "" }, "Invalid configuration: LINK_SIGNING_SECRET must be set, the same on every app node, when REDIS_URL is set"],
-    [{ ...cluster, NEXT_SERVER_ACTIONS_ENCRYPTION_KEY: undefined }, "Invalid configuration: NEXT_SERVER_ACTIONS_ENCRYPTION_KEY must be set, the same on every app node, when REDIS_URL is set"],
+    [
+      { ...cluster, NEXT_SERVER_ACTIONS_ENCRYPTION_KEY: undefined },
+      "Invalid configuration: NEXT_SERVER_ACTIONS_ENCRYPTION_KEY must be set, the same on every app node, when REDIS_URL is set",
+    ],
   ])("refuses %o with one line naming the variable", (source, message) => {
     expect(() => parseEnv(source)).toThrow(ConfigError);
     expect(() => parseEnv(source)).toThrow(message);

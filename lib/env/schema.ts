@@ -2,12 +2,9 @@ import path from "node:path";
 import { z } from "zod";
 
 // Empty strings count as unset, so `FOO=` in a shell behaves like no FOO at all.
-const optional = <T extends z.ZodType>(schema: T) =>
-  z.preprocess((value) => (value === "" ? undefined : value), schema.optional());
+const optional = <T extends z.ZodType>(schema: T) => z.preprocess((value) => (value === "" ? undefined : value), schema.optional());
 
-const httpUrl = z
-  .url({ protocol: /^https?$/, error: "must be an http(s) URL" })
-  .transform((value) => value.replace(/\/+$/, ""));
+const httpUrl = z.url({ protocol: /^https?$/, error: "must be an http(s) URL" }).transform((value) => value.replace(/\/+$/, ""));
 
 /** Secrets that must be equal on every app node: sign-in sessions, server actions, watch links and viewer tokens. */
 export const SHARED_SECRETS = ["NEXTAUTH_SECRET", "NEXT_SERVER_ACTIONS_ENCRYPTION_KEY", "LINK_SIGNING_SECRET"] as const;
@@ -27,11 +24,16 @@ export const envSchema = z
     NEXTAUTH_URL: optional(httpUrl),
     // Next.js reads it itself; checked here so that several app nodes cannot start without one.
     NEXT_SERVER_ACTIONS_ENCRYPTION_KEY: optional(
-      z.string().refine((value) => /^[A-Za-z0-9+/]+={0,2}$/.test(value) && [16, 24, 32].includes(Buffer.from(value, "base64").length), "must be a base64 AES key of 16, 24 or 32 bytes (openssl rand -base64 32)"),
+      z
+        .string()
+        .refine(
+          (value) => /^[A-Za-z0-9+/]+={0,2}$/.test(value) && [16, 24, 32].includes(Buffer.from(value, "base64").length),
+          "must be a base64 AES key of 16, 24 or 32 bytes (openssl rand -base64 32)",
+        ),
     ),
-    PORT: optional(
-      z.coerce.number({ error: "must be a number" }).int("must be a whole number").min(1).max(65535, "must be at most 65535"),
-    ).transform((value) => value ?? 3000),
+    PORT: optional(z.coerce.number({ error: "must be a number" }).int("must be a whole number").min(1).max(65535, "must be at most 65535")).transform(
+      (value) => value ?? 3000,
+    ),
     ADMIN_EMAIL: optional(z.email({ error: "must be an email address" }).transform((value) => value.toLowerCase())),
     ADMIN_PASSWORD: optional(z.string().min(8, "must be at least 8 characters")),
     LINK_SIGNING_SECRET: optional(z.string().min(32, "must be at least 32 characters")),
@@ -43,14 +45,23 @@ export const envSchema = z
   })
   .superRefine((env, ctx) => {
     if (Boolean(env.ADMIN_EMAIL) !== Boolean(env.ADMIN_PASSWORD)) {
-      ctx.addIssue({ code: "custom", path: [env.ADMIN_EMAIL ? "ADMIN_PASSWORD" : "ADMIN_EMAIL"], message: "must be set together with the other ADMIN_ variable" });
+      ctx.addIssue({
+        code: "custom",
+        path: [env.ADMIN_EMAIL ? "ADMIN_PASSWORD" : "ADMIN_EMAIL"],
+        message: "must be set together with the other ADMIN_ variable",
+      });
     }
     if (Boolean(env.ONPREM_BASE_URL) !== Boolean(env.ONPREM_REST_KEY)) {
-      ctx.addIssue({ code: "custom", path: [env.ONPREM_BASE_URL ? "ONPREM_REST_KEY" : "ONPREM_BASE_URL"], message: "must be set together with the other ONPREM_ variable" });
+      ctx.addIssue({
+        code: "custom",
+        path: [env.ONPREM_BASE_URL ? "ONPREM_REST_KEY" : "ONPREM_BASE_URL"],
+        message: "must be set together with the other ONPREM_ variable",
+      });
     }
     if (env.REDIS_URL) {
       // Several app nodes: one PostgreSQL, and the secrets each node would otherwise generate for itself.
-      if (!env.DATABASE_URL) ctx.addIssue({ code: "custom", path: ["DATABASE_URL"], message: "is required when REDIS_URL is set: several app nodes share one PostgreSQL" });
+      if (!env.DATABASE_URL)
+        ctx.addIssue({ code: "custom", path: ["DATABASE_URL"], message: "is required when REDIS_URL is set: several app nodes share one PostgreSQL" });
       for (const name of SHARED_SECRETS) {
         if (!env[name]) ctx.addIssue({ code: "custom", path: [name], message: "must be set, the same on every app node, when REDIS_URL is set" });
       }
@@ -64,7 +75,10 @@ export const envSchema = z
 export type Env = z.infer<typeof envSchema>;
 
 export class ConfigError extends Error {
-  constructor(readonly variable: string, detail: string) {
+  constructor(
+    readonly variable: string,
+    detail: string,
+  ) {
     super(`Invalid configuration: ${variable} ${detail}`);
     this.name = "ConfigError";
   }

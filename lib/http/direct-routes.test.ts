@@ -13,7 +13,13 @@ const echo = {
   POST: async (request: Request, context: { params: Promise<Record<string, string>> }) =>
     Response.json(
       { method: request.method, url: request.url, params: await context.params, body: await request.text(), header: request.headers.get("x-visitor-id") },
-      { status: 201, headers: [["set-cookie", "a=1"], ["set-cookie", "b=2"]] },
+      {
+        status: 201,
+        headers: [
+          ["set-cookie", "a=1"],
+          ["set-cookie", "b=2"],
+        ],
+      },
     ),
 };
 const stream = {

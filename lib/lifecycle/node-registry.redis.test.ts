@@ -3,7 +3,11 @@ import { afterAll, describe, expect, inject, it } from "vitest";
 import { connectRedis } from "@/lib/redis/connection";
 import { joinNodeRegistry } from "./node-registry";
 
-const secrets = { NEXTAUTH_SECRET: "a".repeat(32), NEXT_SERVER_ACTIONS_ENCRYPTION_KEY: Buffer.alloc(32, 1).toString("base64"), LINK_SIGNING_SECRET: "b".repeat(32) };
+const secrets = {
+  NEXTAUTH_SECRET: "a".repeat(32),
+  NEXT_SERVER_ACTIONS_ENCRYPTION_KEY: Buffer.alloc(32, 1).toString("base64"),
+  LINK_SIGNING_SECRET: "b".repeat(32),
+};
 let redis: Redis;
 afterAll(async () => redis?.quit());
 

@@ -10,7 +10,13 @@ type Fingerprints = Record<(typeof SHARED_SECRETS)[number], string>;
 
 /** Enough of each secret to compare it, and nothing to recover it from. */
 function fingerprints(config: Partial<Record<(typeof SHARED_SECRETS)[number], string>>): Fingerprints {
-  const entries = SHARED_SECRETS.map((name) => [name, createHmac("sha256", "tandem secret fingerprint").update(config[name] ?? "").digest("base64url").slice(0, 16)]);
+  const entries = SHARED_SECRETS.map((name) => [
+    name,
+    createHmac("sha256", "tandem secret fingerprint")
+      .update(config[name] ?? "")
+      .digest("base64url")
+      .slice(0, 16),
+  ]);
   return Object.fromEntries(entries) as Fingerprints;
 }
 

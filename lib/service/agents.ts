@@ -15,7 +15,10 @@ type AgentRow = typeof agents.$inferSelect;
  * else the External Agent with that external id, created on first use and renamed when the name changes.
  */
 export async function resolveAgent(db: Db, teamId: string, agent: { id: string; name: string }): Promise<AgentRow> {
-  const [user] = await db.select().from(agents).where(and(eq(agents.teamId, teamId), eq(agents.id, agent.id), eq(agents.kind, "user")));
+  const [user] = await db
+    .select()
+    .from(agents)
+    .where(and(eq(agents.teamId, teamId), eq(agents.id, agent.id), eq(agents.kind, "user")));
   if (user) {
     await db.update(agents).set({ lastRequestAt: new Date() }).where(eq(agents.id, user.id));
     return user;

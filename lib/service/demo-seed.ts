@@ -110,7 +110,15 @@ export async function seedDemoService(db: Db, team: Team, now = new Date(), visi
       const first = random.pick(FIRST);
       const last = random.pick(LAST);
       const named = random.chance(0.7);
-      const email = named ? `${first.normalize("NFD").replace(/[^A-Za-z]/g, "").toLowerCase()}.${last.normalize("NFD").replace(/[^A-Za-z]/g, "").toLowerCase()}${i}@example.org` : null;
+      const email = named
+        ? `${first
+            .normalize("NFD")
+            .replace(/[^A-Za-z]/g, "")
+            .toLowerCase()}.${last
+            .normalize("NFD")
+            .replace(/[^A-Za-z]/g, "")
+            .toLowerCase()}${i}@example.org`
+        : null;
       const [deviceType, browser, device] = random.pick(DEVICES);
       const [city, country, code] = random.pick(PLACES);
       const lastSeen = new Date(now.getTime() - Math.floor(random.next() ** 2 * 30 * DAY_MS));
@@ -175,7 +183,15 @@ export async function seedDemoService(db: Db, team: Team, now = new Date(), visi
         featuresUsed: wentLive ? FEATURES.filter(() => random.chance(0.5)) : [],
         callName: visitor.callName,
         metadata: { ticket: `T-${4000 + i}`, channel: random.pick(["chat", "phone", "email"]) },
-        permissions: { allow_click: true, allow_scroll: true, allow_type: true, allow_draw: true, allow_agent_redirect: true, allow_audio: true, allow_console: false },
+        permissions: {
+          allow_click: true,
+          allow_scroll: true,
+          allow_type: true,
+          allow_draw: true,
+          allow_agent_redirect: true,
+          allow_audio: true,
+          allow_console: false,
+        },
         endReason: random.pick(["agent", "visitor", "api"]),
         agentSeenAt: started,
       });

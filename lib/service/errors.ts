@@ -2,7 +2,12 @@ import type { ErrorCode } from "@/lib/contract";
 
 /** A documented failure of the API: its HTTP status and the envelope's code. */
 export class ServiceError extends Error {
-  constructor(readonly status: number, readonly code: ErrorCode | string, message?: string, readonly headers: Record<string, string> = {}) {
+  constructor(
+    readonly status: number,
+    readonly code: ErrorCode | string,
+    message?: string,
+    readonly headers: Record<string, string> = {},
+  ) {
     super(message ?? code);
     this.name = "ServiceError";
   }

@@ -23,7 +23,8 @@ export async function createOnpremToken(team: Team, request: OnpremTokenRequest)
 /** The on-premise watch_url's licenseToken: signed by us, not expired, for this team and this visitor. */
 export async function checkLicenseToken(_db: Db, team: Team, visitorId: string, token: string): Promise<void> {
   const check = await verifyLink<LicenseClaims>("onprem-license", token);
-  if (!check.ok) throw new ServiceError(402, "not_authorized", check.reason === "expired" ? "The licence token has expired." : "The licence token is not valid.");
+  if (!check.ok)
+    throw new ServiceError(402, "not_authorized", check.reason === "expired" ? "The licence token has expired." : "The licence token is not valid.");
   if (check.claims.team !== team.id || check.claims.sub !== visitorId) {
     throw new ServiceError(402, "not_authorized", "The licence token was issued for another visitor.");
   }

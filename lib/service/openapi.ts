@@ -29,7 +29,12 @@ function responses(ok: Schema | "text", errors: Array<keyof typeof errorCodes>) 
 }
 
 function queryParameters(schema: z.ZodObject) {
-  return Object.entries(schema.shape).map(([name, field]) => ({ name, in: "query", required: !(field as Schema).safeParse(undefined).success, schema: json(field as Schema, "input") }));
+  return Object.entries(schema.shape).map(([name, field]) => ({
+    name,
+    in: "query",
+    required: !(field as Schema).safeParse(undefined).success,
+    schema: json(field as Schema, "input"),
+  }));
 }
 
 const visitorId = { name: "visitor_id", in: "path", required: true, schema: { type: "string" }, description: "Short id of the visitor" };
@@ -46,7 +51,11 @@ export function openApiDocument(serverUrl: string) {
     paths: {
       "/v1.3/usage": { get: { summary: "Retrieve usage", responses: responses(contract.usageResponseSchema, []) } },
       "/v1.3/list": {
-        get: { summary: "Search or list visitors", parameters: queryParameters(contract.listVisitorsQuerySchema as unknown as z.ZodObject), responses: responses(contract.listVisitorsResponseSchema, [400]) },
+        get: {
+          summary: "Search or list visitors",
+          parameters: queryParameters(contract.listVisitorsQuerySchema as unknown as z.ZodObject),
+          responses: responses(contract.listVisitorsResponseSchema, [400]),
+        },
       },
       "/v1.3/visitors": {
         delete: {
@@ -85,10 +94,18 @@ export function openApiDocument(serverUrl: string) {
         },
       },
       "/v1.3/proxy_sessions": {
-        post: { summary: "Create a proxy session", requestBody: body(contract.proxySessionRequestSchema), responses: responses(contract.proxySessionResponseSchema, [400, 402]) },
+        post: {
+          summary: "Create a proxy session",
+          requestBody: body(contract.proxySessionRequestSchema),
+          responses: responses(contract.proxySessionResponseSchema, [400, 402]),
+        },
       },
       "/v1.3/onpremise/token": {
-        post: { summary: "Authorize an on-premise session", requestBody: body(contract.onpremTokenRequestSchema), responses: responses(contract.onpremTokenResponseSchema, [400, 402]) },
+        post: {
+          summary: "Authorize an on-premise session",
+          requestBody: body(contract.onpremTokenRequestSchema),
+          responses: responses(contract.onpremTokenResponseSchema, [400, 402]),
+        },
       },
     },
   };

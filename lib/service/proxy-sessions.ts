@@ -19,6 +19,10 @@ export async function createProxySession(team: Team, request: ProxySessionReques
     throw new ServiceError(400, "invalid_request", "initial_url: its domain is not in allowed_domains");
   }
   const expiresAt = new Date(Date.now() + PROXY_LINK_TTL_MS);
-  const token = await signLink("proxy", { team: team.id, initial_url: initialUrl, allowed_domains: request.allowed_domains, retry_url: request.branding.retry_url }, expiresAt);
+  const token = await signLink(
+    "proxy",
+    { team: team.id, initial_url: initialUrl, allowed_domains: request.allowed_domains, retry_url: request.branding.retry_url },
+    expiresAt,
+  );
   return { proxy_url: `${publicBaseUrl()}/proxy/${token}` };
 }

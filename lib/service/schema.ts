@@ -1,20 +1,12 @@
 import { sql } from "drizzle-orm";
-import {
-  bigserial,
-  boolean,
-  customType,
-  index,
-  integer,
-  jsonb,
-  pgTable,
-  primaryKey,
-  text,
-  timestamp,
-  uniqueIndex,
-} from "drizzle-orm/pg-core";
+import { bigserial, boolean, customType, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 
 const at = (name: string) => timestamp(name, { withTimezone: true, mode: "date" });
-const stringArray = (name: string) => text(name).array().notNull().default(sql`'{}'::text[]`);
+const stringArray = (name: string) =>
+  text(name)
+    .array()
+    .notNull()
+    .default(sql`'{}'::text[]`);
 /** Binary data: node-postgres reads a Buffer, PGlite a Uint8Array; both become a Buffer. */
 const bytes = customType<{ data: Buffer; driverData: Uint8Array }>({
   dataType: () => "bytea",
@@ -44,7 +36,9 @@ export const apiKeys = pgTable(
   "api_keys",
   {
     id: text("id").primaryKey(),
-    teamId: text("team_id").notNull().references(() => teams.id, { onDelete: "cascade" }),
+    teamId: text("team_id")
+      .notNull()
+      .references(() => teams.id, { onDelete: "cascade" }),
     name: text("name").notNull(),
     prefix: text("prefix").notNull(),
     keyHash: text("key_hash").notNull().unique(),
@@ -59,7 +53,9 @@ export const visitors = pgTable(
   "visitors",
   {
     shortId: text("short_id").primaryKey(),
-    teamId: text("team_id").notNull().references(() => teams.id, { onDelete: "cascade" }),
+    teamId: text("team_id")
+      .notNull()
+      .references(() => teams.id, { onDelete: "cascade" }),
     /** Hash of the secret the visitor script holds to resume this visitor. */
     tokenHash: text("token_hash").notNull(),
     addedAt: at("added_at").notNull().defaultNow(),
@@ -108,7 +104,9 @@ export const pageviews = pgTable(
   "pageviews",
   {
     id: bigserial("id", { mode: "number" }).primaryKey(),
-    visitorId: text("visitor_id").notNull().references(() => visitors.shortId, { onDelete: "cascade" }),
+    visitorId: text("visitor_id")
+      .notNull()
+      .references(() => visitors.shortId, { onDelete: "cascade" }),
     url: text("url").notNull(),
     title: text("title"),
     referrer: text("referrer"),
@@ -123,7 +121,9 @@ export const agents = pgTable(
   "agents",
   {
     id: text("id").primaryKey(),
-    teamId: text("team_id").notNull().references(() => teams.id, { onDelete: "cascade" }),
+    teamId: text("team_id")
+      .notNull()
+      .references(() => teams.id, { onDelete: "cascade" }),
     kind: text("kind", { enum: ["user", "external"] }).notNull(),
     externalId: text("external_id"),
     email: text("email").notNull().default(""),
@@ -141,20 +141,21 @@ export const agents = pgTable(
     createdAt: at("created_at").notNull().defaultNow(),
     lastRequestAt: at("last_request_at").notNull().defaultNow(),
   },
-  (table) => [
-    uniqueIndex("agents_team_external_idx").on(table.teamId, table.externalId),
-    index("agents_team_email_idx").on(table.teamId, table.email),
-  ],
+  (table) => [uniqueIndex("agents_team_external_idx").on(table.teamId, table.externalId), index("agents_team_email_idx").on(table.teamId, table.email)],
 );
 
 export const sessions = pgTable(
   "sessions",
   {
     id: text("id").primaryKey(),
-    teamId: text("team_id").notNull().references(() => teams.id, { onDelete: "cascade" }),
+    teamId: text("team_id")
+      .notNull()
+      .references(() => teams.id, { onDelete: "cascade" }),
     /** Kept after the visitor is deleted: the session stays in its agents' history. */
     visitorId: text("visitor_id").notNull(),
-    status: text("status", { enum: ["ongoing", "ended"] }).notNull().default("ongoing"),
+    status: text("status", { enum: ["ongoing", "ended"] })
+      .notNull()
+      .default("ongoing"),
     startedAt: at("started_at").notNull().defaultNow(),
     endedAt: at("ended_at"),
     /** When the visitor's page first reached an agent; the call length counts from here. */
@@ -188,8 +189,12 @@ export const sessions = pgTable(
 export const sessionAgents = pgTable(
   "session_agents",
   {
-    sessionId: text("session_id").notNull().references(() => sessions.id, { onDelete: "cascade" }),
-    agentId: text("agent_id").notNull().references(() => agents.id, { onDelete: "cascade" }),
+    sessionId: text("session_id")
+      .notNull()
+      .references(() => sessions.id, { onDelete: "cascade" }),
+    agentId: text("agent_id")
+      .notNull()
+      .references(() => agents.id, { onDelete: "cascade" }),
     joinedAt: at("joined_at").notNull().defaultNow(),
   },
   (table) => [primaryKey({ columns: [table.sessionId, table.agentId] }), index("session_agents_agent_idx").on(table.agentId)],
@@ -203,7 +208,9 @@ export const recordingChunks = pgTable(
   "recording_chunks",
   {
     id: bigserial("id", { mode: "number" }).primaryKey(),
-    sessionId: text("session_id").notNull().references(() => sessions.id, { onDelete: "cascade" }),
+    sessionId: text("session_id")
+      .notNull()
+      .references(() => sessions.id, { onDelete: "cascade" }),
     events: bytes("events").notNull(),
     createdAt: at("created_at").notNull().defaultNow(),
   },
@@ -213,9 +220,13 @@ export const recordingChunks = pgTable(
 /** A Secure watch link: created by the API, opened once by an agent's browser to start the session. */
 export const watchLinks = pgTable("watch_links", {
   id: text("id").primaryKey(),
-  teamId: text("team_id").notNull().references(() => teams.id, { onDelete: "cascade" }),
+  teamId: text("team_id")
+    .notNull()
+    .references(() => teams.id, { onDelete: "cascade" }),
   visitorId: text("visitor_id").notNull(),
-  agentId: text("agent_id").notNull().references(() => agents.id, { onDelete: "cascade" }),
+  agentId: text("agent_id")
+    .notNull()
+    .references(() => agents.id, { onDelete: "cascade" }),
   /** The parsed watch-link request (branding, permissions, options, metadata, viewer, webhook). */
   request: jsonb("request").$type<Record<string, unknown>>().notNull(),
   onPremise: boolean("on_premise").notNull().default(false),
@@ -229,11 +240,15 @@ export const webhookDeliveries = pgTable(
   "webhook_deliveries",
   {
     id: text("id").primaryKey(),
-    teamId: text("team_id").notNull().references(() => teams.id, { onDelete: "cascade" }),
+    teamId: text("team_id")
+      .notNull()
+      .references(() => teams.id, { onDelete: "cascade" }),
     sessionId: text("session_id").notNull(),
     url: text("url").notNull(),
     payload: jsonb("payload").$type<Record<string, unknown>>().notNull(),
-    status: text("status", { enum: ["pending", "delivered", "failed", "gone"] }).notNull().default("pending"),
+    status: text("status", { enum: ["pending", "delivered", "failed", "gone"] })
+      .notNull()
+      .default("pending"),
     attempts: integer("attempts").notNull().default(0),
     nextAttemptAt: at("next_attempt_at").notNull().defaultNow(),
     lockedUntil: at("locked_until"),

@@ -14,7 +14,11 @@ afterAll(async () => {
   await database.close();
 });
 
-const refusal = (promise: Promise<unknown>) => promise.then(() => null, (error: unknown) => (error instanceof ServiceError ? `${error.status} ${error.code}` : error));
+const refusal = (promise: Promise<unknown>) =>
+  promise.then(
+    () => null,
+    (error: unknown) => (error instanceof ServiceError ? `${error.status} ${error.code}` : error),
+  );
 
 describe("the embedded service's team admin", () => {
   it("changes only the fields given, and an empty update changes nothing", async () => {

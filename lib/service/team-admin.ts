@@ -36,13 +36,22 @@ export async function updateTeamSettings(db: Db, teamId: string, update: TeamSet
   };
   // An empty PATCH changes nothing; drizzle refuses an UPDATE without values, so read the team instead.
   const changes = Object.values(values).some((value) => value !== undefined);
-  const [team] = changes ? await db.update(teams).set(values).where(eq(teams.id, teamId)).returning() : await db.select().from(teams).where(eq(teams.id, teamId));
+  const [team] = changes
+    ? await db.update(teams).set(values).where(eq(teams.id, teamId)).returning()
+    : await db.select().from(teams).where(eq(teams.id, teamId));
   if (!team) throw new ServiceError(404, "not_found", `No team ${teamId}.`);
   return toTeamSettings(team);
 }
 
 function toKeySummary(key: typeof apiKeys.$inferSelect): ApiKeySummary {
-  return { id: key.id, name: key.name, prefix: key.prefix, created_at: iso(key.createdAt), last_used_at: isoOrNull(key.lastUsedAt), revoked_at: isoOrNull(key.revokedAt) };
+  return {
+    id: key.id,
+    name: key.name,
+    prefix: key.prefix,
+    created_at: iso(key.createdAt),
+    last_used_at: isoOrNull(key.lastUsedAt),
+    revoked_at: isoOrNull(key.revokedAt),
+  };
 }
 
 export async function listApiKeys(db: Db, teamId: string): Promise<ApiKeySummary[]> {
@@ -59,7 +68,10 @@ export async function createTeamApiKey(db: Db, teamId: string, name: string): Pr
 /** Revokes a key; the key that made the request may not revoke itself (it would lock the caller out). */
 export async function revokeTeamApiKey(db: Db, teamId: string, keyId: string, callerKeyId: string): Promise<void> {
   if (keyId === callerKeyId) throw new ServiceError(409, "key_in_use", "This key made the request; revoke it with another key.");
-  const [exists] = await db.select({ id: apiKeys.id }).from(apiKeys).where(and(eq(apiKeys.id, keyId), eq(apiKeys.teamId, teamId)));
+  const [exists] = await db
+    .select({ id: apiKeys.id })
+    .from(apiKeys)
+    .where(and(eq(apiKeys.id, keyId), eq(apiKeys.teamId, teamId)));
   if (!exists) throw new ServiceError(404, "not_found", `No key ${keyId}.`);
   await revokeApiKey(db, teamId, keyId);
 }

@@ -14,7 +14,10 @@ import { findVisitor } from "./visitors/read";
 export type WatchLinkRequest = Omit<WatchUrlRequest, "agent" | "options"> & { agent: { id: string; name: string }; options?: WatchUrlRequest["options"] };
 
 async function ongoingSessions(db: Db, teamId: string): Promise<number> {
-  const [row] = await db.select({ n: count() }).from(sessions).where(and(eq(sessions.teamId, teamId), eq(sessions.status, "ongoing")));
+  const [row] = await db
+    .select({ n: count() })
+    .from(sessions)
+    .where(and(eq(sessions.teamId, teamId), eq(sessions.status, "ongoing")));
   return Number(row.n);
 }
 
@@ -41,9 +44,7 @@ export async function createWatchLink(
   return { watch_url: `${publicBaseUrl()}/watch/${token}`, expiration: expiresAt.toISOString() };
 }
 
-export type OpenedWatchLink =
-  | { ok: true; sessionId: string; linkId: string; agentId: string }
-  | { ok: false; reason: "expired" | "invalid" };
+export type OpenedWatchLink = { ok: true; sessionId: string; linkId: string; agentId: string } | { ok: false; reason: "expired" | "invalid" };
 
 /**
  * Opening a watch link starts its session (or rejoins it when the same link is opened again before it

@@ -6,11 +6,10 @@ export interface ScriptConfig {
 }
 
 export function readScriptConfig(): ScriptConfig | null {
-  const script =
-    (document.currentScript as HTMLScriptElement | null) ?? document.querySelector<HTMLScriptElement>("script[data-public-key][src*='cobrowse']");
+  const script = (document.currentScript as HTMLScriptElement | null) ?? document.querySelector<HTMLScriptElement>("script[data-public-key][src*='cobrowse']");
   const publicKey = script?.dataset.publicKey;
   if (!script || !publicKey) {
-    console.warn("Tandem: add data-public-key=\"pk_…\" to the cobrowse.js script tag.");
+    console.warn('Tandem: add data-public-key="pk_…" to the cobrowse.js script tag.');
     return null;
   }
   return { publicKey, baseUrl: new URL(script.src, location.href).origin };

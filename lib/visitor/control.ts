@@ -15,7 +15,12 @@ export interface ControlTargets {
 
 function editable(element: Element | null): element is HTMLInputElement | HTMLTextAreaElement {
   if (element instanceof HTMLTextAreaElement) return !element.readOnly && !element.disabled;
-  return element instanceof HTMLInputElement && !element.readOnly && !element.disabled && !["checkbox", "radio", "button", "submit", "file", "hidden", "image", "reset"].includes(element.type);
+  return (
+    element instanceof HTMLInputElement &&
+    !element.readOnly &&
+    !element.disabled &&
+    !["checkbox", "radio", "button", "submit", "file", "hidden", "image", "reset"].includes(element.type)
+  );
 }
 
 /** Sets a field's value the way typing does, so frameworks that track the native setter (React) see it. */

@@ -115,7 +115,8 @@ export function createLive(options: LiveOptions) {
     if (message.type === "session") return onSession(message);
     if (message.sessionId !== sessionId) return;
     if (message.type === "snapshot") recording?.snapshot();
-    else if (message.type === "control" && message.control.tool === "message") options.emitter.emit("custom_message", { sessionId, message: message.control.message });
+    else if (message.type === "control" && message.control.tool === "message")
+      options.emitter.emit("custom_message", { sessionId, message: message.control.message });
     else if (message.type === "control") recording?.control(message.control);
     else if (message.type === "ended") endLocally("The co-browsing session has ended.");
   };

@@ -4,7 +4,10 @@ import type { Credentials } from "./storage";
 export class InvalidVisitorError extends Error {}
 
 export class RequestError extends Error {
-  constructor(readonly status: number, readonly code: string) {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+  ) {
     super(`Tandem: ${code} (${status})`);
   }
 }

@@ -17,14 +17,21 @@ function element<K extends keyof HTMLElementTagNameMap>(tag: K, style: string, t
 
 /** The accessible consent prompt: a modal dialog, focus on Accept, Escape declines. */
 export function askConsent(agentName: string): { answer: Promise<boolean>; close: () => void } {
-  const dialog = element("dialog", `${FONT}max-width:380px;padding:20px;border:0;border-radius:12px;box-shadow:0 10px 40px rgba(0,0,0,.3);color:#18181b;background:#fff;`);
+  const dialog = element(
+    "dialog",
+    `${FONT}max-width:380px;padding:20px;border:0;border-radius:12px;box-shadow:0 10px 40px rgba(0,0,0,.3);color:#18181b;background:#fff;`,
+  );
   dialog.className = BLOCK_CLASS;
   dialog.setAttribute("aria-labelledby", "tandem-consent-title");
   dialog.setAttribute("aria-describedby", "tandem-consent-text");
   dialog.setAttribute("data-tandem-consent", "");
   const title = element("h2", "margin:0 0 8px;font-size:17px;font-weight:600;", `${agentName} wants to see this page`);
   title.id = "tandem-consent-title";
-  const text = element("p", "margin:0 0 16px;", "They will see this page and may point, click and type to help you. Passwords and masked fields stay hidden. You can stop at any time.");
+  const text = element(
+    "p",
+    "margin:0 0 16px;",
+    "They will see this page and may point, click and type to help you. Passwords and masked fields stay hidden. You can stop at any time.",
+  );
   text.id = "tandem-consent-text";
   const decline = element("button", `${BUTTON}background:#fff;color:#4f46e5;margin-right:8px;`, "Decline");
   const accept = element("button", `${BUTTON}background:#4f46e5;color:#fff;`, "Accept");

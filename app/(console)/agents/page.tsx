@@ -20,7 +20,11 @@ export default async function AgentsPage(props: { searchParams: Promise<{ by?: s
   return (
     <>
       <PageHeader title="Agents" description="Your team and their sessions." />
-      <Section id="lookup-heading" title="Look up an agent" description="A console user or a help-desk agent, by email or by the external id your integration sends.">
+      <Section
+        id="lookup-heading"
+        title="Look up an agent"
+        description="A console user or a help-desk agent, by email or by the external id your integration sends."
+      >
         <AgentLookupForm {...(lookup ?? {})} />
       </Section>
       <Section id="members-heading" title="Console users" description="Who can sign in to this console, and with which role.">

@@ -49,7 +49,7 @@ function embeddedAdmin() {
   return admin;
 }
 
-const userChange = async <T,>(change: () => Promise<T>): Promise<T> => {
+const userChange = async <T>(change: () => Promise<T>): Promise<T> => {
   try {
     return await change();
   } catch (error) {
@@ -81,7 +81,11 @@ export async function createUser(form: FormData) {
 const changeRoleAction = defineAction<typeof changeRoleForm, { email: string; from: Role; to: Role }>({
   role: "admin",
   input: changeRoleForm,
-  audit: { action: "user_role_changed", target: (input) => input.userId, detail: (input, result) => ({ email: result?.email, from: result?.from, to: input.role }) },
+  audit: {
+    action: "user_role_changed",
+    target: (input) => input.userId,
+    detail: (input, result) => ({ email: result?.email, from: result?.from, to: input.role }),
+  },
   run: async (input, caller) => {
     const changed = await userChange(async () => updateRole(await getDb(), caller.id, input.userId, input.role));
     return { email: changed.email, from: changed.before.role, to: input.role };
@@ -116,7 +120,11 @@ export async function enableUser(form: FormData) {
 const saveLinkSettingsAction = defineAction<typeof linkSettingsForm, Changes>({
   role: "admin",
   input: linkSettingsForm,
-  audit: { action: "setting_changed", target: () => "console", detail: (_input, result) => ({ fields: Object.keys(result?.changed ?? {}), values: result?.changed ?? {} }) },
+  audit: {
+    action: "setting_changed",
+    target: () => "console",
+    detail: (_input, result) => ({ fields: Object.keys(result?.changed ?? {}), values: result?.changed ?? {} }),
+  },
   run: async (input, caller) => {
     const db = await getDb();
     const current = await getConsoleSettings(db);
@@ -168,7 +176,11 @@ export async function rotateWebhookSecret() {
 const updateTeamAction = defineAction<typeof teamSettingsForm, Changes>({
   role: "admin",
   input: teamSettingsForm,
-  audit: { action: "setting_changed", target: () => "team", detail: (_input, result) => ({ fields: Object.keys(result?.changed ?? {}), values: result?.changed ?? {} }) },
+  audit: {
+    action: "setting_changed",
+    target: () => "team",
+    detail: (_input, result) => ({ fields: Object.keys(result?.changed ?? {}), values: result?.changed ?? {} }),
+  },
   run: async (input) => {
     const admin = embeddedAdmin();
     const current = await viaApi(() => admin.getTeam());

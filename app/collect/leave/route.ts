@@ -1,5 +1,12 @@
 import { apiRoute } from "@/lib/service/http/api-route";
-import { authenticatedVisitorId, beaconVisitorAuth, COLLECT_CORS_HEADERS, collectPreflight, leaveRequestSchema, leaveVisitor } from "@/lib/service/visitors-ingest";
+import {
+  authenticatedVisitorId,
+  beaconVisitorAuth,
+  COLLECT_CORS_HEADERS,
+  collectPreflight,
+  leaveRequestSchema,
+  leaveVisitor,
+} from "@/lib/service/visitors-ingest";
 
 // navigator.sendBeacon posts a text/plain body without custom headers: the wrapper reads any body as JSON
 // text, and beaconVisitorAuth takes the visitor's id and token from the body when the headers are absent.

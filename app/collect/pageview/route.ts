@@ -1,5 +1,12 @@
 import { apiRoute } from "@/lib/service/http/api-route";
-import { authenticatedVisitorId, COLLECT_CORS_HEADERS, collectPreflight, pageviewRequestSchema, recordVisitorPageview, visitorAuth } from "@/lib/service/visitors-ingest";
+import {
+  authenticatedVisitorId,
+  COLLECT_CORS_HEADERS,
+  collectPreflight,
+  pageviewRequestSchema,
+  recordVisitorPageview,
+  visitorAuth,
+} from "@/lib/service/visitors-ingest";
 
 export const POST = apiRoute({
   auth: visitorAuth,

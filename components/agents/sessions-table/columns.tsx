@@ -24,7 +24,9 @@ export const sessionColumns: ColumnDef<Session>[] = [
     header: "Ended",
     accessorFn: (s) => time(s.ended_at),
     sortUndefined: "last",
-    cell: ({ row }) => <span className="whitespace-nowrap">{row.original.ended_at ? formatUtc(row.original.ended_at) : <Badge tone="info">Ongoing</Badge>}</span>,
+    cell: ({ row }) => (
+      <span className="whitespace-nowrap">{row.original.ended_at ? formatUtc(row.original.ended_at) : <Badge tone="info">Ongoing</Badge>}</span>
+    ),
   },
   {
     id: "length",

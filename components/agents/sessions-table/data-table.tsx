@@ -84,9 +84,17 @@ export function SessionsDataTable({ sessions, exportPath }: { sessions: Session[
                       const sorted = header.column.getIsSorted();
                       const label = flexRender(header.column.columnDef.header, header.getContext());
                       return (
-                        <Th key={header.id} aria-sort={sorted === "asc" ? "ascending" : sorted === "desc" ? "descending" : header.column.getCanSort() ? "none" : undefined} className="whitespace-nowrap">
+                        <Th
+                          key={header.id}
+                          aria-sort={sorted === "asc" ? "ascending" : sorted === "desc" ? "descending" : header.column.getCanSort() ? "none" : undefined}
+                          className="whitespace-nowrap"
+                        >
                           {header.column.getCanSort() ? (
-                            <button type="button" onClick={header.column.getToggleSortingHandler()} className="inline-flex items-center gap-1 uppercase hover:text-zinc-900 dark:hover:text-zinc-100">
+                            <button
+                              type="button"
+                              onClick={header.column.getToggleSortingHandler()}
+                              className="inline-flex items-center gap-1 uppercase hover:text-zinc-900 dark:hover:text-zinc-100"
+                            >
                               {label}
                               <span aria-hidden>{sorted === "asc" ? "▲" : sorted === "desc" ? "▼" : "↕"}</span>
                             </button>

@@ -21,13 +21,27 @@ export function SessionFiltersBar({ filters, features, onChange }: { filters: Se
         <label htmlFor="sessions-from" className={label}>
           From (UTC)
         </label>
-        <input id="sessions-from" type="date" className={control} value={filters.from ?? ""} max={filters.to} onChange={(e) => set({ from: e.target.value || undefined })} />
+        <input
+          id="sessions-from"
+          type="date"
+          className={control}
+          value={filters.from ?? ""}
+          max={filters.to}
+          onChange={(e) => set({ from: e.target.value || undefined })}
+        />
       </div>
       <div className="flex flex-col gap-1.5">
         <label htmlFor="sessions-to" className={label}>
           To (UTC)
         </label>
-        <input id="sessions-to" type="date" className={control} value={filters.to ?? ""} min={filters.from} onChange={(e) => set({ to: e.target.value || undefined })} />
+        <input
+          id="sessions-to"
+          type="date"
+          className={control}
+          value={filters.to ?? ""}
+          min={filters.from}
+          onChange={(e) => set({ to: e.target.value || undefined })}
+        />
       </div>
       <div className="flex flex-col gap-1.5">
         <label htmlFor="sessions-feature" className={label}>
@@ -46,7 +60,12 @@ export function SessionFiltersBar({ filters, features, onChange }: { filters: Se
         <label htmlFor="sessions-live" className={label}>
           Went live
         </label>
-        <select id="sessions-live" className={control} value={filters.live ?? ""} onChange={(e) => set({ live: (e.target.value || undefined) as SessionFilters["live"] })}>
+        <select
+          id="sessions-live"
+          className={control}
+          value={filters.live ?? ""}
+          onChange={(e) => set({ live: (e.target.value || undefined) as SessionFilters["live"] })}
+        >
           <option value="">Either</option>
           <option value="yes">Went live</option>
           <option value="no">Did not go live</option>

@@ -18,7 +18,10 @@ export const VISITOR_COLUMNS: VisitorColumn[] = [
     id: "id",
     header: "Id",
     cell: (visitor) => (
-      <Link href={`/visitors/${encodeURIComponent(visitor.short_id)}`} className="font-mono font-medium text-brand-700 underline-offset-2 hover:underline dark:text-brand-100">
+      <Link
+        href={`/visitors/${encodeURIComponent(visitor.short_id)}`}
+        className="font-mono font-medium text-brand-700 underline-offset-2 hover:underline dark:text-brand-100"
+      >
         {visitor.short_id}
       </Link>
     ),

@@ -3,7 +3,9 @@ import { formatMetadata, recordingUrl } from "./session-format";
 
 describe("recordingUrl", () => {
   it("links the video, else the public video", () => {
-    expect(recordingUrl({ video_url: "https://video.example.com/s_1.mp4", public_video_url: "https://pub.example.com/s_1" })).toBe("https://video.example.com/s_1.mp4");
+    expect(recordingUrl({ video_url: "https://video.example.com/s_1.mp4", public_video_url: "https://pub.example.com/s_1" })).toBe(
+      "https://video.example.com/s_1.mp4",
+    );
     expect(recordingUrl({ video_url: null, public_video_url: "https://pub.example.com/s_1" })).toBe("https://pub.example.com/s_1");
     expect(recordingUrl({ video_url: null, public_video_url: null })).toBeNull();
   });

@@ -17,7 +17,14 @@ describe("audit labels", () => {
 
 describe("audit detail", () => {
   it("drops keys named like secrets at any depth", () => {
-    const detail = { name: "CI", prefix: "sk_ab", secret: "x", apiKey: "y", nested: { password: "p", token: "t", kept: 1 }, list: [{ webhook_secret: "w", ok: true }] };
+    const detail = {
+      name: "CI",
+      prefix: "sk_ab",
+      secret: "x",
+      apiKey: "y",
+      nested: { password: "p", token: "t", kept: 1 },
+      list: [{ webhook_secret: "w", ok: true }],
+    };
     expect(safeDetail(detail)).toEqual({ name: "CI", prefix: "sk_ab", nested: { kept: 1 }, list: [{ ok: true }] });
     expect(formatDetail(detail)).toBe('name=CI, prefix=sk_ab, nested={"kept":1}, list=[{"ok":true}]');
     expect(formatDetail({})).toBe("");
@@ -56,7 +63,9 @@ describe("audit CSV", () => {
 
   it("writes one quoted row per event with the label, and no secret", () => {
     expect(auditCsvHeader()).toBe("time_utc,actor_email,action,action_label,outcome,target,ip,detail\r\n");
-    expect(auditCsvLines([event({})])).toBe('2026-11-23T08:00:00.000Z,ann@example.com,api_key_created,API key created,success,CI,203.0.113.7,"name=CI, prod, prefix=sk_ab"\r\n');
+    expect(auditCsvLines([event({})])).toBe(
+      '2026-11-23T08:00:00.000Z,ann@example.com,api_key_created,API key created,success,CI,203.0.113.7,"name=CI, prod, prefix=sk_ab"\r\n',
+    );
   });
 
   it("neutralizes cells a spreadsheet would run as formulas", () => {

@@ -4,7 +4,10 @@ import { z } from "zod";
  * The audit filters as they live in the URL (one parser for the page, the client controls and the CSV
  * export). Dates are UTC days, inclusive: `from=2026-11-01&to=2026-11-23`.
  */
-const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/).refine((value) => !Number.isNaN(Date.parse(`${value}T00:00:00Z`)));
+const day = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/)
+  .refine((value) => !Number.isNaN(Date.parse(`${value}T00:00:00Z`)));
 const text = z.string().trim().max(200);
 
 export const auditFiltersSchema = z.object({

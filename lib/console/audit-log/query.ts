@@ -17,7 +17,11 @@ function conditions(filters: AuditFilters): SQL | undefined {
 }
 
 /** One page of events, newest first, and how many match in all. */
-export async function listAuditEvents(db: Db, filters: AuditFilters, pageSize = AUDIT_PAGE_SIZE): Promise<{ events: AuditEvent[]; total: number; page: number; pageCount: number }> {
+export async function listAuditEvents(
+  db: Db,
+  filters: AuditFilters,
+  pageSize = AUDIT_PAGE_SIZE,
+): Promise<{ events: AuditEvent[]; total: number; page: number; pageCount: number }> {
   const where = conditions(filters);
   const [{ n }] = await db.select({ n: count() }).from(auditEvents).where(where);
   const total = Number(n);

@@ -15,7 +15,8 @@ beforeEach(async () => {
   await database.db.delete(consoleUsers);
 });
 
-const user = (email: string, role: "agent" | "lead" | "admin") => createUser(database.db, { email, name: email.split("@")[0], role, password: "a-long-password-1" });
+const user = (email: string, role: "agent" | "lead" | "admin") =>
+  createUser(database.db, { email, name: email.split("@")[0], role, password: "a-long-password-1" });
 
 describe("console user changes", () => {
   it("changes a role and disables and re-enables a user", async () => {

@@ -22,7 +22,14 @@ export class UserChangeError extends Error {
 
 export async function listConsoleUsers(db: Db): Promise<ConsoleUserRow[]> {
   return db
-    .select({ id: consoleUsers.id, email: consoleUsers.email, name: consoleUsers.name, role: consoleUsers.role, disabledAt: consoleUsers.disabledAt, createdAt: consoleUsers.createdAt })
+    .select({
+      id: consoleUsers.id,
+      email: consoleUsers.email,
+      name: consoleUsers.name,
+      role: consoleUsers.role,
+      disabledAt: consoleUsers.disabledAt,
+      createdAt: consoleUsers.createdAt,
+    })
     .from(consoleUsers)
     .orderBy(asc(consoleUsers.name), asc(consoleUsers.email));
 }

@@ -19,7 +19,10 @@ export const createUserForm = z.object({
 export const userIdForm = z.object({ userId: z.string().min(1).max(100) });
 export const changeRoleForm = userIdForm.extend({ role: z.enum(ROLES, { error: "Choose a role." }) });
 
-const permissionCheckboxes = Object.fromEntries(PERMISSION_FIELDS.map((field) => [field, checkbox])) as Record<(typeof PERMISSION_FIELDS)[number], typeof checkbox>;
+const permissionCheckboxes = Object.fromEntries(PERMISSION_FIELDS.map((field) => [field, checkbox])) as Record<
+  (typeof PERMISSION_FIELDS)[number],
+  typeof checkbox
+>;
 
 export const linkSettingsForm = z.object({ webhook_url: z.string().trim().pipe(webhookUrlSchema), ...permissionCheckboxes });
 

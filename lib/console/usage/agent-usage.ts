@@ -14,7 +14,11 @@ export interface AgentUsageRow {
 }
 
 /** Sessions that started in the last `days` days, and their total length. */
-export function summarizeSessions(sessions: readonly Pick<Session, "started_at" | "length_seconds">[], now: Date, days = 30): { sessions: number; seconds: number } {
+export function summarizeSessions(
+  sessions: readonly Pick<Session, "started_at" | "length_seconds">[],
+  now: Date,
+  days = 30,
+): { sessions: number; seconds: number } {
   const since = now.getTime() - days * DAY_MS;
   let count = 0;
   let seconds = 0;

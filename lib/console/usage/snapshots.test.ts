@@ -30,7 +30,13 @@ function usage(online: number, sessionsNow: number): Usage {
 
 describe("trendPoints", () => {
   it("keeps 5-minute snapshots as they are over 24 hours, oldest first", () => {
-    const points = trendPoints([{ at: ago(5 * 60_000), usage: usage(12, 1) }, { at: ago(10 * 60_000), usage: usage(10, 0) }], "24h");
+    const points = trendPoints(
+      [
+        { at: ago(5 * 60_000), usage: usage(12, 1) },
+        { at: ago(10 * 60_000), usage: usage(10, 0) },
+      ],
+      "24h",
+    );
     expect(points.map((p) => p.visitorsOnline)).toEqual([10, 12]);
     expect(points.map((p) => p.sessionsNow)).toEqual([0, 1]);
   });

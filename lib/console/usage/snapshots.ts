@@ -49,7 +49,11 @@ export function trendPoints(snapshots: readonly UsageSnapshot[], range: UsageRan
   const round = (value: number) => Math.round(value * 10) / 10;
   return [...buckets.entries()]
     .sort(([a], [b]) => a - b)
-    .map(([key, bucket]) => ({ at: new Date(key).toISOString(), visitorsOnline: round(bucket.visitors / bucket.n), sessionsNow: round(bucket.sessions / bucket.n) }));
+    .map(([key, bucket]) => ({
+      at: new Date(key).toISOString(),
+      visitorsOnline: round(bucket.visitors / bucket.n),
+      sessionsNow: round(bucket.sessions / bucket.n),
+    }));
 }
 
 /** "from 3 to 12, latest 12": what a screen reader hears instead of the chart. */

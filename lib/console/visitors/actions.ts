@@ -73,7 +73,12 @@ const proxyLinkInput = z.object({
     .string()
     .max(2000)
     .optional()
-    .transform((text) => (text ?? "").split(",").map((domain) => domain.trim()).filter(Boolean)),
+    .transform((text) =>
+      (text ?? "")
+        .split(",")
+        .map((domain) => domain.trim())
+        .filter(Boolean),
+    ),
   retryUrl: optionalUrl,
 });
 

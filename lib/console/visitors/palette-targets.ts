@@ -17,7 +17,11 @@ const LOOKS_LIKE_ID = /^(?=.*[A-Z0-9])[A-Za-z0-9_-]{6,64}$/;
 export function visitorTargets(input: string): PaletteTarget[] {
   const text = input.trim();
   if (text === "") return [];
-  const search: PaletteTarget = { key: "search", label: LOOKUP_CODE.test(text) ? `Find the visitor with lookup code ${text}` : `Search visitors for “${text}”`, href: `/visitors${visitorQueryString({ search: text, status: "all" })}` };
+  const search: PaletteTarget = {
+    key: "search",
+    label: LOOKUP_CODE.test(text) ? `Find the visitor with lookup code ${text}` : `Search visitors for “${text}”`,
+    href: `/visitors${visitorQueryString({ search: text, status: "all" })}`,
+  };
   if (LOOKUP_CODE.test(text) || !LOOKS_LIKE_ID.test(text) || !/[A-Z0-9]/.test(text)) return [search];
   const open: PaletteTarget = { key: "open", label: `Open visitor ${text}`, href: `/visitors/${encodeURIComponent(text)}` };
   return [open, search];

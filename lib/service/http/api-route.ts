@@ -87,7 +87,8 @@ async function authenticate(auth: Auth, request: Request, db: Db): Promise<{ tea
     const restKey = env().REST_KEY;
     // The on-premise API exists only while REST_KEY is set.
     if (!restKey) throw new ServiceError(404, "not_found", "The on-premise API is disabled: set REST_KEY to enable it.");
-    if (!sameSecret(request.headers.get("authorization"), restKey)) throw new ServiceError(401, "invalid_api_key", "The Authorization header must hold the REST_KEY.");
+    if (!sameSecret(request.headers.get("authorization"), restKey))
+      throw new ServiceError(401, "invalid_api_key", "The Authorization header must hold the REST_KEY.");
   }
   const team = await defaultTeam(db);
   if (!team) throw new ServiceError(503, "unavailable", "The service has no team yet.");
@@ -114,27 +115,29 @@ async function readBody(request: Request): Promise<unknown> {
  * never a 500.
  */
 export function apiRoute<P = unknown, Q = unknown, B = unknown>(spec: RouteSpec<P, Q, B>) {
-  return (request: Request, context: { params?: Promise<Record<string, string | string[]>> }): Promise<Response> => countedInFlight(async () => {
-    try {
-      const db = await getDb();
-      const { team, keyId } = await authenticate(spec.auth, request, db);
-      const parse = <T>(schema: z.ZodType<T> | undefined, value: unknown, where: string): T => {
-        if (!schema) return undefined as T;
-        const result = schema.safeParse(value);
-        if (!result.success) throw new ServiceError(400, "invalid_request", where ? `${where}: ${formatZodIssue(result.error)}` : formatZodIssue(result.error));
-        return result.data;
-      };
-      const rawParams = (await context.params) ?? {};
-      const url = new URL(request.url);
-      const params = parse(spec.params, rawParams, "");
-      const query = parse(spec.query, Object.fromEntries(url.searchParams), "query");
-      const body = spec.body ? parse(spec.body, await readBody(request), "") : (undefined as B);
-      const result = await spec.handler({ request, db, team, keyId, params, query, body });
-      return withHeaders(result instanceof Response ? result : Response.json(result), spec.headers);
-    } catch (error) {
-      if (error instanceof ServiceError) return withHeaders(errorResponse(error.status, error.code, error.message, error.headers), spec.headers);
-      console.error("API handler failed", request.method, new URL(request.url).pathname, error);
-      return withHeaders(errorResponse(500, "internal_error", "The service failed to handle this request."), spec.headers);
-    }
-  });
+  return (request: Request, context: { params?: Promise<Record<string, string | string[]>> }): Promise<Response> =>
+    countedInFlight(async () => {
+      try {
+        const db = await getDb();
+        const { team, keyId } = await authenticate(spec.auth, request, db);
+        const parse = <T>(schema: z.ZodType<T> | undefined, value: unknown, where: string): T => {
+          if (!schema) return undefined as T;
+          const result = schema.safeParse(value);
+          if (!result.success)
+            throw new ServiceError(400, "invalid_request", where ? `${where}: ${formatZodIssue(result.error)}` : formatZodIssue(result.error));
+          return result.data;
+        };
+        const rawParams = (await context.params) ?? {};
+        const url = new URL(request.url);
+        const params = parse(spec.params, rawParams, "");
+        const query = parse(spec.query, Object.fromEntries(url.searchParams), "query");
+        const body = spec.body ? parse(spec.body, await readBody(request), "") : (undefined as B);
+        const result = await spec.handler({ request, db, team, keyId, params, query, body });
+        return withHeaders(result instanceof Response ? result : Response.json(result), spec.headers);
+      } catch (error) {
+        if (error instanceof ServiceError) return withHeaders(errorResponse(error.status, error.code, error.message, error.headers), spec.headers);
+        console.error("API handler failed", request.method, new URL(request.url).pathname, error);
+        return withHeaders(errorResponse(500, "internal_error", "The service failed to handle this request."), spec.headers);
+      }
+    });
 }

@@ -40,7 +40,12 @@ beforeAll(async () => {
   const team = await ensureDefaultTeam(database.db);
   await ensureApiKey(database.db, team.id, KEY, "Fuzz");
   publicKey = team.publicKey;
-  const visitor = await registerVisitor(database.db, team, { url: "https://shop.example.com/" }, { browserName: null, deviceName: null, deviceType: "desktop", ipAddress: "" });
+  const visitor = await registerVisitor(
+    database.db,
+    team,
+    { url: "https://shop.example.com/" },
+    { browserName: null, deviceName: null, deviceType: "desktop", ipAddress: "" },
+  );
   visitorHeaders = { "x-visitor-id": visitor.visitorId, "x-visitor-token": visitor.token };
 });
 afterAll(() => database.close());
@@ -61,24 +66,50 @@ const body = fc.oneof(
   fc.jsonValue().map((value) => JSON.stringify(value)),
   fc
     .record(
-      { agent: fc.oneof(junk, fc.record({ id: junk, name: junk })), metadata: junk, branding: junk, permissions: junk, options: junk, viewer: junk, webhook_url: junk, initial_notes: junk },
+      {
+        agent: fc.oneof(junk, fc.record({ id: junk, name: junk })),
+        metadata: junk,
+        branding: junk,
+        permissions: junk,
+        options: junk,
+        viewer: junk,
+        webhook_url: junk,
+        initial_notes: junk,
+      },
       { requiredKeys: [] },
     )
     .map((value) => JSON.stringify(value)),
   fc
-    .record({ visitor_id: junk, agent: junk, licenseToken: junk, initial_url: junk, allowed_domains: junk, publicKey: junk, url: junk, tags: junk, uniqueId: junk }, { requiredKeys: [] })
+    .record(
+      { visitor_id: junk, agent: junk, licenseToken: junk, initial_url: junk, allowed_domains: junk, publicKey: junk, url: junk, tags: junk, uniqueId: junk },
+      { requiredKeys: [] },
+    )
     .map((value) => JSON.stringify(value)),
 );
 const pathId = fc.oneof(fc.string({ minLength: 1, maxLength: 80 }), fc.constant("A".repeat(300)), fc.constant(".."));
-const query = fc.dictionary(fc.constantFrom("search", "max_results", "with_history", "all", "email", "external_id", "q", "name"), fc.string({ maxLength: 30 }), { maxKeys: 3 });
+const query = fc.dictionary(
+  fc.constantFrom("search", "max_results", "with_history", "all", "email", "external_id", "q", "name"),
+  fc.string({ maxLength: 30 }),
+  { maxKeys: 3 },
+);
 
 function request(method: string, searchParams: Record<string, string>, payload?: string, headers: Record<string, string> = {}): Request {
   const url = new URL("http://localhost/fuzz");
   for (const [name, value] of Object.entries(searchParams)) url.searchParams.set(name, value);
-  return new Request(url, { method, body: payload, headers: { "x-api-key": KEY, authorization: "fuzz-rest-key", "content-type": "application/json", ...headers } });
+  return new Request(url, {
+    method,
+    body: payload,
+    headers: { "x-api-key": KEY, authorization: "fuzz-rest-key", "content-type": "application/json", ...headers },
+  });
 }
 
-async function expectNo5xx(name: string, handler: Handler, input: fc.Arbitrary<{ id: string; query: Record<string, string>; body?: string }>, method: string, headers?: Record<string, string>) {
+async function expectNo5xx(
+  name: string,
+  handler: Handler,
+  input: fc.Arbitrary<{ id: string; query: Record<string, string>; body?: string }>,
+  method: string,
+  headers?: Record<string, string>,
+) {
   const statuses = new Map<number, number>();
   await fc.assert(
     fc.asyncProperty(input, async ({ id, query: searchParams, body: payload }) => {
@@ -90,7 +121,10 @@ async function expectNo5xx(name: string, handler: Handler, input: fc.Arbitrary<{
     { numRuns: RUNS },
   );
   // The inputs must reach past authentication, or the property says nothing about parsing.
-  expect([...statuses.keys()].some((status) => status !== 401), `${name} answered only 401`).toBe(true);
+  expect(
+    [...statuses.keys()].some((status) => status !== 401),
+    `${name} answered only 401`,
+  ).toBe(true);
 }
 
 const withBody = fc.record({ id: pathId, query, body });
@@ -100,7 +134,13 @@ describe(`${RUNS} generated bad inputs per endpoint never produce a 5xx`, { time
   it("GET /v1.3/list", () => expectNo5xx("list", list.GET as Handler, withoutBody, "GET"));
   it("GET /v1.3/visitors/{id}", () => expectNo5xx("visitor", visitor.GET as Handler, withoutBody, "GET"));
   it("DELETE /v1.3/visitors/{id}", () => expectNo5xx("delete", visitor.DELETE as Handler, withoutBody, "DELETE"));
-  it("DELETE /v1.3/visitors?all=", () => expectNo5xx("purge", visitorsPurge.DELETE as Handler, withoutBody.filter(({ query: q }) => q.all !== "true"), "DELETE"));
+  it("DELETE /v1.3/visitors?all=", () =>
+    expectNo5xx(
+      "purge",
+      visitorsPurge.DELETE as Handler,
+      withoutBody.filter(({ query: q }) => q.all !== "true"),
+      "DELETE",
+    ));
   it("POST /v1.3/visitors/{id}/watch_url", () => expectNo5xx("watch_url", watchUrl.POST as Handler, withBody, "POST"));
   it("DELETE /v1.3/visitors/{id}/session", () => expectNo5xx("session", session.DELETE as Handler, withoutBody, "DELETE"));
   it("GET /v1.3/agents/lookup", () => expectNo5xx("lookup", agentLookup.GET as Handler, withoutBody, "GET"));

@@ -43,7 +43,12 @@ afterAll(async () => {
 async function liveSession() {
   const db = database.db;
   const team = await insertTeam(db);
-  const visitor = await registerVisitor(db, team, { url: "https://shop.example.com/" }, { browserName: null, deviceName: null, deviceType: "desktop", ipAddress: "" });
+  const visitor = await registerVisitor(
+    db,
+    team,
+    { url: "https://shop.example.com/" },
+    { browserName: null, deviceName: null, deviceType: "desktop", ipAddress: "" },
+  );
   const sessionId = newId("s_", 16);
   await db.insert(sessions).values({ id: sessionId, teamId: team.id, visitorId: visitor.visitorId });
   const viewerToken = await signViewerToken({ sessionId, agentId: "u_1" });
@@ -112,17 +117,25 @@ describe("the live routes served directly", () => {
 
   it("answers a bad batch with a 400 naming the field, and a body over the limit with a 413, both in the envelope", async () => {
     const session = await liveSession();
-    const bad = await fetch(`${base}/collect/live/events`, { method: "POST", headers: session.visitorHeaders, body: JSON.stringify({ sessionId: session.sessionId, seq: "one", events: [] }) });
+    const bad = await fetch(`${base}/collect/live/events`, {
+      method: "POST",
+      headers: session.visitorHeaders,
+      body: JSON.stringify({ sessionId: session.sessionId, seq: "one", events: [] }),
+    });
     expect(bad.status).toBe(400);
     expect(await bad.json()).toMatchObject({ status: "error", error: "invalid_request", message: expect.stringContaining("seq") });
 
     // Declared too large: refused before a byte of it is read, with the CORS headers the page needs to read the answer.
     const answer = await new Promise<{ status: number; cors: unknown; body: string }>((resolve, reject) => {
-      const req = httpRequest(`${base}/collect/live/events`, { method: "POST", headers: { ...session.visitorHeaders, "content-length": String(MAX_REQUEST_BODY_BYTES + 1) } }, (res) => {
-        let body = "";
-        res.on("data", (chunk) => (body += chunk));
-        res.on("end", () => resolve({ status: res.statusCode ?? 0, cors: res.headers["access-control-allow-origin"], body }));
-      });
+      const req = httpRequest(
+        `${base}/collect/live/events`,
+        { method: "POST", headers: { ...session.visitorHeaders, "content-length": String(MAX_REQUEST_BODY_BYTES + 1) } },
+        (res) => {
+          let body = "";
+          res.on("data", (chunk) => (body += chunk));
+          res.on("end", () => resolve({ status: res.statusCode ?? 0, cors: res.headers["access-control-allow-origin"], body }));
+        },
+      );
       req.on("error", reject);
       req.flushHeaders();
     });

@@ -49,7 +49,15 @@ describe("agent tools", () => {
 describe("the visitor's side", () => {
   it("marks the session live with its first snapshot", async () => {
     const session = await startSession();
-    expect(await acceptVisitorEvents(fixture.db, session.visitorId, session.sessionId, { seq: 1, events: [{ type: 4, timestamp: 1 }, { type: 2, timestamp: 2 }] })).toEqual({ accepted: true, snapshot: false });
+    expect(
+      await acceptVisitorEvents(fixture.db, session.visitorId, session.sessionId, {
+        seq: 1,
+        events: [
+          { type: 4, timestamp: 1 },
+          { type: 2, timestamp: 2 },
+        ],
+      }),
+    ).toEqual({ accepted: true, snapshot: false });
     const live = await row(session.sessionId);
     expect(live.wentLive).toBe(true);
     expect(live.liveAt).toBeInstanceOf(Date);
@@ -62,7 +70,9 @@ describe("the visitor's side", () => {
     fixture.team = strict;
     const session = await startSession();
     fixture.team = previous;
-    const early = await acceptVisitorEvents(fixture.db, session.visitorId, session.sessionId, { seq: 1, events: [{ type: 4, timestamp: 1 }] }).catch((error: unknown) => error);
+    const early = await acceptVisitorEvents(fixture.db, session.visitorId, session.sessionId, { seq: 1, events: [{ type: 4, timestamp: 1 }] }).catch(
+      (error: unknown) => error,
+    );
     expect(early).toMatchObject({ status: 403, code: "consent_required" });
     await answerConsent(fixture.db, session.visitorId, session.sessionId, false);
     expect(await row(session.sessionId)).toMatchObject({ status: "ended", endReason: "visitor", sessionAuthorized: false, wentLive: false });
@@ -72,9 +82,17 @@ describe("the visitor's side", () => {
 
   it("refuses the visitor's batches once the session ends, even straight after one was taken", async () => {
     const session = await startSession();
-    await acceptVisitorEvents(fixture.db, session.visitorId, session.sessionId, { seq: 1, events: [{ type: 4, timestamp: 1 }, { type: 2, timestamp: 2 }] });
+    await acceptVisitorEvents(fixture.db, session.visitorId, session.sessionId, {
+      seq: 1,
+      events: [
+        { type: 4, timestamp: 1 },
+        { type: 2, timestamp: 2 },
+      ],
+    });
     expect(await endSession(fixture.db, session.sessionId, "agent")).toBe(true);
-    const late = await acceptVisitorEvents(fixture.db, session.visitorId, session.sessionId, { seq: 2, events: [{ type: 3, timestamp: 3 }] }).catch((error: unknown) => error);
+    const late = await acceptVisitorEvents(fixture.db, session.visitorId, session.sessionId, { seq: 2, events: [{ type: 3, timestamp: 3 }] }).catch(
+      (error: unknown) => error,
+    );
     expect(late).toMatchObject({ status: 409, code: "session_ended" });
     session.stop();
   });
@@ -82,7 +100,9 @@ describe("the visitor's side", () => {
   it("does not let a visitor reach another visitor's session", async () => {
     const mine = await startSession();
     const theirs = await startSession();
-    const refused = await acceptVisitorEvents(fixture.db, mine.visitorId, theirs.sessionId, { seq: 1, events: [{ type: 4, timestamp: 1 }] }).catch((error: unknown) => error);
+    const refused = await acceptVisitorEvents(fixture.db, mine.visitorId, theirs.sessionId, { seq: 1, events: [{ type: 4, timestamp: 1 }] }).catch(
+      (error: unknown) => error,
+    );
     expect(refused).toMatchObject({ status: 404 });
     mine.stop();
     theirs.stop();

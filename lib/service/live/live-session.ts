@@ -14,7 +14,11 @@ import { liveRelay } from "./process-relay";
 export type SessionRow = typeof sessions.$inferSelect;
 
 export async function loadSession(db: Db, sessionId: string): Promise<{ session: SessionRow; team: Team } | null> {
-  const [row] = await db.select({ session: sessions, team: teams }).from(sessions).innerJoin(teams, eq(teams.id, sessions.teamId)).where(eq(sessions.id, sessionId));
+  const [row] = await db
+    .select({ session: sessions, team: teams })
+    .from(sessions)
+    .innerJoin(teams, eq(teams.id, sessions.teamId))
+    .where(eq(sessions.id, sessionId));
   return row ?? null;
 }
 
@@ -75,7 +79,10 @@ export async function broadcastStatus(db: Db, sessionId: string): Promise<void> 
 
 /** The first of the visitor's page to reach the service: the call's length counts from here. */
 export async function markLive(db: Db, sessionId: string): Promise<void> {
-  await db.update(sessions).set({ liveAt: sql`coalesce(${sessions.liveAt}, now())`, wentLive: true }).where(eq(sessions.id, sessionId));
+  await db
+    .update(sessions)
+    .set({ liveAt: sql`coalesce(${sessions.liveAt}, now())`, wentLive: true })
+    .where(eq(sessions.id, sessionId));
 }
 
 /** The team records sessions: the Session's video_url points to its replay page while it is recorded. */
@@ -95,7 +102,9 @@ export async function recordFeature(db: Db, sessionId: string, feature: string):
   if (recordedFeatures().has(key)) return;
   await db
     .update(sessions)
-    .set({ featuresUsed: sql`case when ${feature} = any(${sessions.featuresUsed}) then ${sessions.featuresUsed} else array_append(${sessions.featuresUsed}, ${feature}::text) end` })
+    .set({
+      featuresUsed: sql`case when ${feature} = any(${sessions.featuresUsed}) then ${sessions.featuresUsed} else array_append(${sessions.featuresUsed}, ${feature}::text) end`,
+    })
     .where(eq(sessions.id, sessionId));
   recordedFeatures().set(key, { recorded: true });
 }

@@ -55,7 +55,11 @@ export class RecordingStore {
   async read(sessionId: string): Promise<RecordedEvent[] | null> {
     await this.writes.get(sessionId)?.catch(() => undefined);
     const db = await this.getDb();
-    const rows = await db.select({ events: recordingChunks.events }).from(recordingChunks).where(eq(recordingChunks.sessionId, sessionId)).orderBy(asc(recordingChunks.id));
+    const rows = await db
+      .select({ events: recordingChunks.events })
+      .from(recordingChunks)
+      .where(eq(recordingChunks.sessionId, sessionId))
+      .orderBy(asc(recordingChunks.id));
     const stored = await Promise.all(rows.map(async (row) => JSON.parse((await decompress(row.events)).toString("utf8")) as RecordedEvent[]));
     const buffered = this.buffers.get(sessionId)?.events ?? [];
     return stored.length || buffered.length ? [...stored.flat(), ...buffered] : null;

@@ -27,10 +27,12 @@ export function relayContract(makeRelay: () => LiveRelay) {
     const agent = await listen(relay, id);
     expect(await relay.publishEvents(id, { seq: 1, events: [meta(1), full(2)] })).toEqual({ accepted: true, wantSnapshot: false, firstSnapshot: true });
     expect(await relay.publishEvents(id, { seq: 2, events: [change(3)] })).toEqual({ accepted: true, wantSnapshot: false, firstSnapshot: false });
-    await expect.poll(() => agent.received).toEqual([
-      { type: "events", seq: 1, reset: true, events: [meta(1), full(2)] },
-      { type: "events", seq: 2, reset: false, events: [change(3)] },
-    ]);
+    await expect
+      .poll(() => agent.received)
+      .toEqual([
+        { type: "events", seq: 1, reset: true, events: [meta(1), full(2)] },
+        { type: "events", seq: 2, reset: false, events: [change(3)] },
+      ]);
     expect(await relay.hasSnapshot(id)).toBe(true);
     agent.stop();
   });

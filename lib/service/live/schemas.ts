@@ -29,7 +29,13 @@ export const controlRequestSchema = z.discriminatedUnion("tool", [
   z.object({ tool: z.literal("scroll"), dx: coordinate, dy: coordinate }),
   z.object({ tool: z.literal("type"), text: z.string().min(1).max(1000) }),
   z.object({ tool: z.literal("key"), key: z.enum(["Backspace", "Enter", "Tab"]) }),
-  z.object({ tool: z.literal("draw"), points: z.array(z.tuple([coordinate, coordinate])).min(1).max(500) }),
+  z.object({
+    tool: z.literal("draw"),
+    points: z
+      .array(z.tuple([coordinate, coordinate]))
+      .min(1)
+      .max(500),
+  }),
   z.object({ tool: z.literal("clear") }),
   z.object({ tool: z.literal("navigate"), url: httpUrlSchema.max(2048) }),
   z.object({ tool: z.literal("reload") }),

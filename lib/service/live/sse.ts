@@ -24,9 +24,16 @@ export interface SseChannel {
  * the node stops. `open` sets the stream up and returns its cleanup. A stopping node opens none: 503,
  * and the browser tries again (through the load balancer, on another node).
  */
-export function sseResponse(request: Request, open: (channel: SseChannel) => Promise<() => void> | (() => void), headers: Record<string, string> = {}): Response {
+export function sseResponse(
+  request: Request,
+  open: (channel: SseChannel) => Promise<() => void> | (() => void),
+  headers: Record<string, string> = {},
+): Response {
   if (isDraining()) {
-    return Response.json({ status: "error", error: "draining", message: "This app node is stopping: connect again." }, { status: 503, headers: { ...headers, "retry-after": "1" } });
+    return Response.json(
+      { status: "error", error: "draining", message: "This app node is stopping: connect again." },
+      { status: 503, headers: { ...headers, "retry-after": "1" } },
+    );
   }
   const encoder = new TextEncoder();
   const timers: ReturnType<typeof setInterval>[] = [];

@@ -25,7 +25,12 @@ describe("the streams' presence beat", () => {
   it("keeps every visitor holding a stream online and every watched session attended, in one beat", async () => {
     const first = await visitorWithSession();
     const second = await visitorWithSession();
-    const releases = [holdVisitorOnline(first.visitorId), holdVisitorOnline(second.visitorId), attendSession(first.sessionId, () => {}), attendSession(second.sessionId, () => {})];
+    const releases = [
+      holdVisitorOnline(first.visitorId),
+      holdVisitorOnline(second.visitorId),
+      attendSession(first.sessionId, () => {}),
+      attendSession(second.sessionId, () => {}),
+    ];
     const before = Date.now();
     await beatPresence(fixture.db);
     for (const { visitorId, sessionId } of [first, second]) {

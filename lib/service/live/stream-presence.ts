@@ -77,7 +77,11 @@ export function attendSession(sessionId: string, onEnded: OnEnded): () => void {
 
 /** The visitors holding a stream stay online another window. */
 export async function markVisitorsOnline(db: Db, visitorIds: string[], now = new Date()): Promise<void> {
-  if (visitorIds.length) await db.update(visitors).set({ lastSeenAt: now, onlineUntil: onlineUntilFrom(now) }).where(inArray(visitors.shortId, visitorIds));
+  if (visitorIds.length)
+    await db
+      .update(visitors)
+      .set({ lastSeenAt: now, onlineUntil: onlineUntilFrom(now) })
+      .where(inArray(visitors.shortId, visitorIds));
 }
 
 /** The sessions a watch page is open on are attended now; returns those still ongoing. */

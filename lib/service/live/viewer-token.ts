@@ -20,7 +20,9 @@ export interface ViewerClaims {
 let key: Uint8Array | undefined;
 function viewerKey(): Uint8Array {
   // Derived from the link-signing secret with a label of its own, so no watch link is a viewer token.
-  key ??= createHmac("sha256", loadSecret(env().DATA_DIR, SECRET_FILES.links, env().LINK_SIGNING_SECRET)).update("tandem viewer token").digest();
+  key ??= createHmac("sha256", loadSecret(env().DATA_DIR, SECRET_FILES.links, env().LINK_SIGNING_SECRET))
+    .update("tandem viewer token")
+    .digest();
   return key;
 }
 

@@ -106,11 +106,20 @@ describe("formatSearch", () => {
 
 // Every kind of input: any UTF-16 (lone surrogates too), whole graphemes, and grammar-shaped strings.
 const grammarish = fc
-  .array(fc.constantFrom("online", "-online", "ip:", "id:", "integration_id:", "#", "@", ".", ":", '"', " ", "\t", "\u0000", "a", "Z", "7", "İ", "\u212A", "é"), {
-    maxLength: 40,
-  })
+  .array(
+    fc.constantFrom("online", "-online", "ip:", "id:", "integration_id:", "#", "@", ".", ":", '"', " ", "\t", "\u0000", "a", "Z", "7", "İ", "\u212A", "é"),
+    {
+      maxLength: 40,
+    },
+  )
   .map((parts) => parts.join(""));
-const anyInput = fc.oneof(fc.string({ unit: "binary" }), fc.string({ unit: "grapheme" }), fc.string(), grammarish, fc.string({ unit: "binary", minLength: 490, maxLength: 700 }));
+const anyInput = fc.oneof(
+  fc.string({ unit: "binary" }),
+  fc.string({ unit: "grapheme" }),
+  fc.string(),
+  grammarish,
+  fc.string({ unit: "binary", minLength: 490, maxLength: 700 }),
+);
 
 describe("parseSearch properties", () => {
   it("never throws and only yields non-empty terms", () => {
@@ -142,7 +151,12 @@ describe("parseSearch properties", () => {
     ["email", fc.emailAddress(), (word) => ({ kind: "email", value: word.toLowerCase() })],
     [
       "integrationId",
-      fc.tuple(letters.filter((l) => !l.includes(":")), value).map(([name, id]) => `integration_id:${name}:${id}`),
+      fc
+        .tuple(
+          letters.filter((l) => !l.includes(":")),
+          value,
+        )
+        .map(([name, id]) => `integration_id:${name}:${id}`),
       (word) => ({ kind: "integrationId", value: word.slice("integration_id:".length) }),
     ],
   ];

@@ -78,8 +78,7 @@ export function parseSearch(input: string): SearchQuery {
   const seen = new Set<string>();
   let length = -1;
   for (const [piece, phrase] of text.matchAll(PIECE)) {
-    const term: SearchTerm =
-      phrase === undefined ? classify(piece) : { kind: "text", value: phrase.replace(SEPARATORS, " ").trim().toLowerCase() };
+    const term: SearchTerm = phrase === undefined ? classify(piece) : { kind: "text", value: phrase.replace(SEPARATORS, " ").trim().toLowerCase() };
     const key = `${term.kind}\u0000${term.value}`;
     if (term.value === "" || seen.has(key)) continue;
     // Keep the canonical form within the limit too (lower-casing or added quotes can lengthen it),

@@ -14,28 +14,58 @@ type Fixture = Partial<typeof visitors.$inferInsert> & { shortId: string; online
 // In newest-first order: each visitor was last seen a minute before the one above it.
 const fixtures: Fixture[] = [
   {
-    shortId: "v01", online: true, callName: "Jane Doe", email: "jane@example.com", identities: ["Jane Doe", "jane@example.com"],
-    uniqueId: "user-1", tags: ["#vip"], lookupCode: "4821", ipAddress: "203.0.113.7", lastUrl: `${shop}/pricing`,
+    shortId: "v01",
+    online: true,
+    callName: "Jane Doe",
+    email: "jane@example.com",
+    identities: ["Jane Doe", "jane@example.com"],
+    uniqueId: "user-1",
+    tags: ["#vip"],
+    lookupCode: "4821",
+    ipAddress: "203.0.113.7",
+    lastUrl: `${shop}/pricing`,
   },
   {
     // Still holds 4821 from an earlier visit, but offline: the code now belongs to v01.
-    shortId: "v02", online: false, callName: "Robert Johnson", email: "bob@example.com", identities: ["bob@example.com"],
-    uniqueId: "user-2", tags: ["#vip", "#trial"], integrationIds: ["acmechat:1234"], lookupCode: "4821", ipAddress: "203.0.113.7", lastUrl: `${shop}/cart`,
+    shortId: "v02",
+    online: false,
+    callName: "Robert Johnson",
+    email: "bob@example.com",
+    identities: ["bob@example.com"],
+    uniqueId: "user-2",
+    tags: ["#vip", "#trial"],
+    integrationIds: ["acmechat:1234"],
+    lookupCode: "4821",
+    ipAddress: "203.0.113.7",
+    lastUrl: `${shop}/cart`,
   },
   { shortId: "v03", online: true, uniqueId: "Jane@Example.com", tags: ["#trial"], ipAddress: "198.51.100.2", lastUrl: `${shop}/docs` },
   {
-    shortId: "v04", online: false, email: "other@example.org", identities: ["other@example.org", "JANE@example.com"],
-    ipAddress: "198.51.100.3", lastUrl: `${shop}/blog`,
+    shortId: "v04",
+    online: false,
+    email: "other@example.org",
+    identities: ["other@example.org", "JANE@example.com"],
+    ipAddress: "198.51.100.3",
+    lastUrl: `${shop}/blog`,
   },
   {
-    shortId: "v05", online: true, callName: "Katherine Smith", tags: ["#churn-risk"], integrationIds: ["acmechat:5678", "helpdesk:1234"],
-    ipAddress: "203.0.113.8", lastUrl: `${shop}/checkout`,
+    shortId: "v05",
+    online: true,
+    callName: "Katherine Smith",
+    tags: ["#churn-risk"],
+    integrationIds: ["acmechat:5678", "helpdesk:1234"],
+    ipAddress: "203.0.113.8",
+    lastUrl: `${shop}/checkout`,
   },
   { shortId: "v06", online: false, callName: "Jonathan Price", uniqueId: "user-6", lastUrl: `${shop}/plans?plan=pro_annual&off=50%` },
   { shortId: "v07", online: true, callName: "Ann Lee", tags: ["#VIP"], lookupCode: "1234", ipAddress: "203.0.113.7", lastUrl: `${shop}/` },
   { shortId: "v08", online: false, callName: "Sam Online", lastUrl: `${shop}/help/online-support` },
   ...Array.from({ length: 12 }, (_, i): Fixture => ({
-    shortId: `v${String(i + 9).padStart(2, "0")}`, online: i % 2 === 0, callName: `Filler ${i}`, ipAddress: `192.0.2.${i}`, lastUrl: `${shop}/home`,
+    shortId: `v${String(i + 9).padStart(2, "0")}`,
+    online: i % 2 === 0,
+    callName: `Filler ${i}`,
+    ipAddress: `192.0.2.${i}`,
+    lastUrl: `${shop}/home`,
   })),
 ];
 
@@ -67,13 +97,19 @@ beforeAll(async () => {
   await db.insert(visitors).values(fixtures.map((fixture, i) => row("t_a", fixture, seenAt(i))));
   // Another team's visitor that matches every search below and is newer than all: it must never show.
   const decoy: Fixture = {
-    ...fixtures[1], shortId: "x01", online: true, callName: "Jane Doe Johnson", uniqueId: "user-1", identities: ["jane@example.com"], lookupCode: "4821",
+    ...fixtures[1],
+    shortId: "x01",
+    online: true,
+    callName: "Jane Doe Johnson",
+    uniqueId: "user-1",
+    identities: ["jane@example.com"],
+    lookupCode: "4821",
   };
   await db.insert(visitors).values(row("t_b", decoy, new Date(now)));
   // Enough visitors to reach the cap.
-  await db.insert(visitors).values(
-    Array.from({ length: MAX_RESULTS_CAP + 10 }, (_, i) => row("t_c", { shortId: `c${i}`, online: false }, new Date(now - i * 1000))),
-  );
+  await db
+    .insert(visitors)
+    .values(Array.from({ length: MAX_RESULTS_CAP + 10 }, (_, i) => row("t_c", { shortId: `c${i}`, online: false }, new Date(now - i * 1000))));
 }, 120_000);
 
 afterAll(async () => {

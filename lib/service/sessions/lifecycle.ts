@@ -23,7 +23,12 @@ export async function endSession(db: Db, sessionId: string, reason: EndReason): 
     const [ended] = await tx
       .update(sessions)
       // A recorded session's replay is complete once it ends (its last events are written just after).
-      .set({ status: "ended", endedAt: new Date(), endReason: reason, videoStatus: sql`case when ${sessions.videoStatus} = 'recording' then 'ready' else ${sessions.videoStatus} end` })
+      .set({
+        status: "ended",
+        endedAt: new Date(),
+        endReason: reason,
+        videoStatus: sql`case when ${sessions.videoStatus} = 'recording' then 'ready' else ${sessions.videoStatus} end`,
+      })
       .where(and(eq(sessions.id, sessionId), eq(sessions.status, "ongoing")))
       .returning();
     if (!ended) return null;

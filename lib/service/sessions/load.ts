@@ -23,7 +23,10 @@ export async function agentsBySession(db: Db, sessionIds: string[]): Promise<Map
 }
 
 export async function presentSessions(db: Db, rows: SessionRow[], team: Team): Promise<Session[]> {
-  const agentsOf = await agentsBySession(db, rows.map((row) => row.id));
+  const agentsOf = await agentsBySession(
+    db,
+    rows.map((row) => row.id),
+  );
   const now = new Date();
   return rows.map((row) => toSessionResource(row, agentsOf.get(row.id) ?? [], team, now));
 }
@@ -48,7 +51,11 @@ export async function agentSessions(db: Db, team: Team, agentId: string): Promis
     .where(and(eq(sessionAgents.agentId, agentId), eq(sessions.teamId, team.id)))
     .orderBy(desc(sessions.startedAt))
     .limit(SESSIONS_PER_RESOURCE);
-  return presentSessions(db, rows.map((row) => row.session), team);
+  return presentSessions(
+    db,
+    rows.map((row) => row.session),
+    team,
+  );
 }
 
 /** Short ids among `visitorIds` that have an ongoing session. */

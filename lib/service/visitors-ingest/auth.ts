@@ -19,9 +19,17 @@ export function tokenMatches(token: string, tokenHash: string): boolean {
 const invalidVisitor = () => new ServiceError(401, "invalid_visitor_token", "Unknown visitor or wrong token: register again.");
 
 /** The visitor and its team when the id and token match; the same 401 for an unknown id and a wrong token. */
-export async function authenticateVisitor(db: Db, visitorId: string | null | undefined, token: string | null | undefined): Promise<{ team: Team; visitor: VisitorRow }> {
+export async function authenticateVisitor(
+  db: Db,
+  visitorId: string | null | undefined,
+  token: string | null | undefined,
+): Promise<{ team: Team; visitor: VisitorRow }> {
   if (!visitorId || !token) throw invalidVisitor();
-  const [row] = await db.select({ team: teams, visitor: visitors }).from(visitors).innerJoin(teams, eq(teams.id, visitors.teamId)).where(eq(visitors.shortId, visitorId));
+  const [row] = await db
+    .select({ team: teams, visitor: visitors })
+    .from(visitors)
+    .innerJoin(teams, eq(teams.id, visitors.teamId))
+    .where(eq(visitors.shortId, visitorId));
   if (!row || !tokenMatches(token, row.visitor.tokenHash)) throw invalidVisitor();
   return row;
 }

@@ -18,7 +18,10 @@ export async function heartbeatVisitor(db: Db, team: Team, visitorId: string, no
     const where = and(eq(visitors.teamId, team.id), eq(visitors.shortId, visitorId));
     const [before] = await tx.select({ lookupCode: visitors.lookupCode, onlineUntil: visitors.onlineUntil }).from(visitors).where(where).for("update");
     if (!before) throw notFound("visitor_not_found");
-    await tx.update(visitors).set({ lastSeenAt: now, onlineUntil: onlineUntilFrom(now) }).where(where);
+    await tx
+      .update(visitors)
+      .set({ lastSeenAt: now, onlineUntil: onlineUntilFrom(now) })
+      .where(where);
     const wasOnline = before.onlineUntil !== null && before.onlineUntil > now;
     if (wasOnline && before.lookupCode) return { lookupCode: before.lookupCode };
     return { lookupCode: await assignLookupCode(tx, team.id, visitorId, before.lookupCode, now) };

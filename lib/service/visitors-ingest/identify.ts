@@ -26,9 +26,16 @@ function changes(input: IdentityInput): IdentityColumns {
 export async function identifyVisitor(db: Db, team: Team, visitorId: string, input: IdentityInput): Promise<void> {
   const set = changes(input); // validates before anything is read or written
   await db.transaction(async (tx) => {
-    const [visitor] = await tx.select().from(visitors).where(and(eq(visitors.teamId, team.id), eq(visitors.shortId, visitorId))).for("update");
+    const [visitor] = await tx
+      .select()
+      .from(visitors)
+      .where(and(eq(visitors.teamId, team.id), eq(visitors.shortId, visitorId)))
+      .for("update");
     if (!visitor) throw notFound("visitor_not_found");
     const merged = { ...visitor, ...set };
-    await tx.update(visitors).set({ ...set, searchText: visitorSearchText(merged) }).where(eq(visitors.shortId, visitorId));
+    await tx
+      .update(visitors)
+      .set({ ...set, searchText: visitorSearchText(merged) })
+      .where(eq(visitors.shortId, visitorId));
   });
 }

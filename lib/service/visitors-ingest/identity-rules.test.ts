@@ -9,7 +9,8 @@ describe("identity rules", () => {
 
   it("accepts integration ids of 3+ lower-case letters, a colon and something", () => {
     expect(cleanList("integrationIds", ["acmechat:1234", "zendesk:a:b"], INTEGRATION_ID_PATTERN)).toEqual(["acmechat:1234", "zendesk:a:b"]);
-    for (const bad of ["ab:1", "Acme:1", "acme:", "acme1234"]) expect(() => cleanList("integrationIds", ["acme:1", bad], INTEGRATION_ID_PATTERN)).toThrow(/integrationIds\[1\]/);
+    for (const bad of ["ab:1", "Acme:1", "acme:", "acme1234"])
+      expect(() => cleanList("integrationIds", ["acme:1", bad], INTEGRATION_ID_PATTERN)).toThrow(/integrationIds\[1\]/);
   });
 
   it("treats a blank text like null and finds the first email-looking identity", () => {

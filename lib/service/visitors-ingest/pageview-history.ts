@@ -14,7 +14,10 @@ export async function closeOpenPageview(tx: Tx, visitorId: string, endedAt: Date
   const [latest] = await tx.select().from(pageviews).where(eq(pageviews.visitorId, visitorId)).orderBy(desc(pageviews.visitedAt), desc(pageviews.id)).limit(1);
   if (!latest || latest.durationSeconds !== null) return;
   const seconds = Math.max(0, Math.round((endedAt.getTime() - latest.visitedAt.getTime()) / 1000));
-  await tx.update(pageviews).set({ durationSeconds: seconds }).where(and(eq(pageviews.id, latest.id), isNull(pageviews.durationSeconds)));
+  await tx
+    .update(pageviews)
+    .set({ durationSeconds: seconds })
+    .where(and(eq(pageviews.id, latest.id), isNull(pageviews.durationSeconds)));
 }
 
 /**

@@ -10,7 +10,11 @@ import { onlineUntilFrom } from "./presence";
 /** POST /collect/pageview: the visitor moved to another page without reloading the script (e.g. a SPA route). */
 export async function recordVisitorPageview(db: Db, team: Team, visitorId: string, page: PageInput, now = new Date()): Promise<void> {
   await db.transaction(async (tx) => {
-    const [visitor] = await tx.select().from(visitors).where(and(eq(visitors.teamId, team.id), eq(visitors.shortId, visitorId))).for("update");
+    const [visitor] = await tx
+      .select()
+      .from(visitors)
+      .where(and(eq(visitors.teamId, team.id), eq(visitors.shortId, visitorId)))
+      .for("update");
     if (!visitor) throw notFound("visitor_not_found");
     await tx
       .update(visitors)

@@ -67,7 +67,11 @@ describe("authenticators", () => {
     expect((await visitorAuth(request, database.db)).id).toBe(team.id);
     expect(authenticatedVisitorId(request)).toBe(visitorId);
 
-    const refused: Array<Record<string, string>> = [{ "x-visitor-id": visitorId, "x-visitor-token": `${token}x` }, { "x-visitor-id": "NOSUCHID", "x-visitor-token": token }, { "x-visitor-id": visitorId }];
+    const refused: Array<Record<string, string>> = [
+      { "x-visitor-id": visitorId, "x-visitor-token": `${token}x` },
+      { "x-visitor-id": "NOSUCHID", "x-visitor-token": token },
+      { "x-visitor-id": visitorId },
+    ];
     for (const headers of refused) {
       await expect(visitorAuth(post(headers), database.db)).rejects.toMatchObject({ status: 401, code: "invalid_visitor_token" });
     }

@@ -40,13 +40,20 @@ describe("registerVisitor", () => {
     expect(row.lastSeenAt.getTime()).toBe(now.getTime());
     expect(row.onlineUntil.getTime()).toBe(seconds(now, 30).getTime());
     expect(row.searchText).toContain("shop.example.com/pricing");
-    expect(await pageviewsOf(database.db, answer.visitorId)).toMatchObject([{ url: page.url, title: "Pricing", referrer: page.referrer, durationSeconds: null }]);
+    expect(await pageviewsOf(database.db, answer.visitorId)).toMatchObject([
+      { url: page.url, title: "Pricing", referrer: page.referrer, durationSeconds: null },
+    ]);
   });
 
   it("resumes the visitor whose id and token match, keeping its id, token and lookup code", async () => {
     const team = await insertTeam(database.db);
     const first = await registerVisitor(database.db, team, page, desktopChrome);
-    const again = await registerVisitor(database.db, team, { ...page, url: "https://shop.example.com/cart", visitorId: first.visitorId, token: first.token }, desktopChrome);
+    const again = await registerVisitor(
+      database.db,
+      team,
+      { ...page, url: "https://shop.example.com/cart", visitorId: first.visitorId, token: first.token },
+      desktopChrome,
+    );
 
     expect(again).toMatchObject({ visitorId: first.visitorId, token: first.token, lookupCode: first.lookupCode });
     expect((await visitorRow(database.db, first.visitorId)).lastUrl).toBe("https://shop.example.com/cart");

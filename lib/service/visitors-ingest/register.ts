@@ -27,14 +27,22 @@ export interface Registration {
 /** The visitor the script asks to resume: only one of this team whose token matches. */
 async function resumable(tx: Tx, teamId: string, input: RegisterInput): Promise<VisitorRow | undefined> {
   if (!input.visitorId || !input.token) return undefined;
-  const [visitor] = await tx.select().from(visitors).where(and(eq(visitors.teamId, teamId), eq(visitors.shortId, input.visitorId))).for("update");
+  const [visitor] = await tx
+    .select()
+    .from(visitors)
+    .where(and(eq(visitors.teamId, teamId), eq(visitors.shortId, input.visitorId)))
+    .for("update");
   return visitor && tokenMatches(input.token, visitor.tokenHash) ? visitor : undefined;
 }
 
 async function insertVisitor(tx: Tx, row: Omit<typeof visitors.$inferInsert, "shortId">): Promise<VisitorRow> {
   // 8 characters of 32 make collisions rare, not impossible: draw again on one.
   for (let attempt = 0; attempt < 5; attempt++) {
-    const [created] = await tx.insert(visitors).values({ ...row, shortId: newId("", 8) }).onConflictDoNothing({ target: visitors.shortId }).returning();
+    const [created] = await tx
+      .insert(visitors)
+      .values({ ...row, shortId: newId("", 8) })
+      .onConflictDoNothing({ target: visitors.shortId })
+      .returning();
     if (created) return created;
   }
   throw new Error("Could not draw a free visitor id");

@@ -37,7 +37,11 @@ async function call(handler: Handler, body: unknown, headers: Record<string, str
 }
 
 async function registered() {
-  const { json } = await call(register.POST, { publicKey: team.publicKey, url: "https://shop.example.com/" }, { "user-agent": IPHONE, "x-forwarded-for": "198.51.100.4" });
+  const { json } = await call(
+    register.POST,
+    { publicKey: team.publicKey, url: "https://shop.example.com/" },
+    { "user-agent": IPHONE, "x-forwarded-for": "198.51.100.4" },
+  );
   return { json, headers: { "x-visitor-id": json.visitorId, "x-visitor-token": json.token } };
 }
 
@@ -52,13 +56,27 @@ describe("/collect routes", () => {
 
   it("register a visitor from the request's user agent and address", async () => {
     const { json } = await registered();
-    expect(json).toMatchObject({ status: "ok", visitorId: expect.any(String), token: expect.any(String), lookupCode: expect.stringMatching(/^\d{4}$/), heartbeatSeconds: 15 });
+    expect(json).toMatchObject({
+      status: "ok",
+      visitorId: expect.any(String),
+      token: expect.any(String),
+      lookupCode: expect.stringMatching(/^\d{4}$/),
+      heartbeatSeconds: 15,
+    });
     expect(json.settings).toEqual({ requireAuthorization: false, maskingSelectors: [] });
-    expect(await visitorRow(database.db, json.visitorId)).toMatchObject({ deviceType: "mobile", deviceName: "iPhone", browserName: "Mobile Safari", ipAddress: "198.51.100.4" });
+    expect(await visitorRow(database.db, json.visitorId)).toMatchObject({
+      deviceType: "mobile",
+      deviceName: "iPhone",
+      browserName: "Mobile Safari",
+      ipAddress: "198.51.100.4",
+    });
   });
 
   it("refuse an unknown public key with 401 and malformed input with 400 naming the field", async () => {
-    expect(await call(register.POST, { publicKey: "pk_nope", url: "https://shop.example.com/" })).toMatchObject({ status: 401, json: { error: "invalid_api_key" } });
+    expect(await call(register.POST, { publicKey: "pk_nope", url: "https://shop.example.com/" })).toMatchObject({
+      status: 401,
+      json: { error: "invalid_api_key" },
+    });
     const badUrl = await call(register.POST, { publicKey: team.publicKey, url: "javascript:alert(1)" });
     expect(badUrl).toMatchObject({ status: 400, json: { status: "error", error: "invalid_request" } });
     expect(badUrl.json.message).toContain("url");
@@ -79,7 +97,10 @@ describe("/collect routes", () => {
     expect(await call(pageview.POST, { url: "https://shop.example.com/cart" }, headers)).toEqual({ status: 200, json: { status: "ok" } });
     expect(await visitorRow(database.db, json.visitorId)).toMatchObject({ callName: "Jane", tags: ["#vip"], lastUrl: "https://shop.example.com/cart" });
 
-    expect(await call(heartbeat.POST, "", { ...headers, "x-visitor-token": "stolen?" })).toMatchObject({ status: 401, json: { error: "invalid_visitor_token" } });
+    expect(await call(heartbeat.POST, "", { ...headers, "x-visitor-token": "stolen?" })).toMatchObject({
+      status: 401,
+      json: { error: "invalid_visitor_token" },
+    });
   });
 
   it("take a sendBeacon leave: text/plain, credentials in the body, offline at once", async () => {

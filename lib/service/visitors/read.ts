@@ -11,7 +11,10 @@ import { toVisitorResource } from "./present";
 export const HISTORY_LIMIT = 200;
 
 export async function findVisitor(db: Db, teamId: string, shortId: string) {
-  const [visitor] = await db.select().from(visitors).where(and(eq(visitors.teamId, teamId), eq(visitors.shortId, shortId)));
+  const [visitor] = await db
+    .select()
+    .from(visitors)
+    .where(and(eq(visitors.teamId, teamId), eq(visitors.shortId, shortId)));
   return visitor;
 }
 
@@ -35,7 +38,11 @@ export async function getVisitor(db: Db, team: Team, shortId: string, options: {
 /** GET list: the search grammar, newest first. */
 export async function listVisitors(db: Db, team: Team, options: { search?: string; maxResults?: number; online?: boolean }): Promise<Visitor[]> {
   const rows = await searchVisitors(db, team.id, options);
-  const inSession = await visitorsInSession(db, team.id, rows.map((row) => row.shortId));
+  const inSession = await visitorsInSession(
+    db,
+    team.id,
+    rows.map((row) => row.shortId),
+  );
   const now = new Date();
   return rows.map((row) => toVisitorResource(row, { apiKey: team.publicKey, inSession: inSession.has(row.shortId), now }));
 }

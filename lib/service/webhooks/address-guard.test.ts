@@ -42,7 +42,9 @@ describe("assertPublicUrl", () => {
       { address: "93.184.216.34", family: 4 },
       { address: "10.0.0.5", family: 4 },
     ];
-    await expect(assertPublicUrl("https://hooks.example.com/x", { allowPrivate: false, resolve })).rejects.toThrow(/hooks\.example\.com resolves to 10\.0\.0\.5/);
+    await expect(assertPublicUrl("https://hooks.example.com/x", { allowPrivate: false, resolve })).rejects.toThrow(
+      /hooks\.example\.com resolves to 10\.0\.0\.5/,
+    );
     const publicOnly: Resolver = async () => [{ address: "93.184.216.34", family: 4 }];
     const target = await assertPublicUrl("https://hooks.example.com/x", { allowPrivate: false, resolve: publicOnly });
     expect(target.addresses).toEqual([{ address: "93.184.216.34", family: 4 }]);

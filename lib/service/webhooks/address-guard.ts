@@ -35,7 +35,8 @@ for (const [network, prefix] of [
   ["203.0.113.0", 24], // documentation
   ["224.0.0.0", 4], // multicast
   ["240.0.0.0", 4], // reserved, includes 255.255.255.255 broadcast
-] as const) nonPublic.addSubnet(network, prefix, "ipv4");
+] as const)
+  nonPublic.addSubnet(network, prefix, "ipv4");
 for (const [network, prefix] of [
   ["::", 128], // unspecified
   ["::1", 128], // loopback
@@ -44,7 +45,8 @@ for (const [network, prefix] of [
   ["fc00::", 7], // unique-local
   ["fe80::", 10], // link-local
   ["ff00::", 8], // multicast
-] as const) nonPublic.addSubnet(network, prefix, "ipv6");
+] as const)
+  nonPublic.addSubnet(network, prefix, "ipv6");
 
 export function isPublicAddress(address: string): boolean {
   const family = isIP(address);
@@ -57,10 +59,7 @@ export function isPublicAddress(address: string): boolean {
  * the addresses it checked so the caller connects to exactly those. DNS failures are thrown as they
  * are (a retryable network error), not as UnsafeUrlError.
  */
-export async function assertPublicUrl(
-  url: string,
-  options: { allowPrivate: boolean; resolve?: Resolver },
-): Promise<VettedTarget> {
+export async function assertPublicUrl(url: string, options: { allowPrivate: boolean; resolve?: Resolver }): Promise<VettedTarget> {
   let parsed: URL;
   try {
     parsed = new URL(url);

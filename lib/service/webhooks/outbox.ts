@@ -16,10 +16,7 @@ export const REQUEST_TIMEOUT_MS = 15_000;
 export const USER_AGENT = "Tandem-Webhooks/1";
 
 /** Puts a delivery in the outbox; pass the caller's transaction so it commits with the event. Returns its id. */
-export async function enqueueWebhook(
-  db: Db | Tx,
-  input: { teamId: string; sessionId: string; url: string; payload: object },
-): Promise<string> {
+export async function enqueueWebhook(db: Db | Tx, input: { teamId: string; sessionId: string; url: string; payload: object }): Promise<string> {
   const id = newId("msg_");
   const payload = input.payload as Record<string, unknown>;
   await db.insert(webhookDeliveries).values({ id, teamId: input.teamId, sessionId: input.sessionId, url: input.url, payload });
@@ -60,7 +57,12 @@ async function claimDue(db: Db, now: Date, limit: number): Promise<Delivery[]> {
     return tx
       .update(webhookDeliveries)
       .set({ lockedUntil: new Date(now.getTime() + LEASE_MS), attempts: sql`${webhookDeliveries.attempts} + 1` })
-      .where(inArray(webhookDeliveries.id, due.map((row) => row.id)))
+      .where(
+        inArray(
+          webhookDeliveries.id,
+          due.map((row) => row.id),
+        ),
+      )
       .returning();
   });
 }
@@ -98,8 +100,7 @@ async function attempt(row: Delivery, secret: string | undefined, options: Deliv
 /** Records one outcome, only if the row is still ours (not re-claimed by another node after our lease). */
 async function record(db: Db, row: Delivery, result: Result, now: Date): Promise<keyof Omit<DeliveryRun, "claimed">> {
   const retryAt = result.outcome === "retry" ? nextAttemptAt(row.attempts, now) : null;
-  const status =
-    result.outcome === "delivered" ? "delivered" : result.outcome === "gone" ? "gone" : retryAt ? "pending" : "failed";
+  const status = result.outcome === "delivered" ? "delivered" : result.outcome === "gone" ? "gone" : retryAt ? "pending" : "failed";
   await db
     .update(webhookDeliveries)
     .set({

@@ -1,5 +1,13 @@
 import { apiRoute } from "@/lib/service/http/api-route";
-import { LIVE_CORS_HEADERS, livePreflight, openVisitorStream, sseResponse, streamVisitorAuth, streamVisitorId, visitorStreamQuerySchema } from "@/lib/service/live";
+import {
+  LIVE_CORS_HEADERS,
+  livePreflight,
+  openVisitorStream,
+  sseResponse,
+  streamVisitorAuth,
+  streamVisitorId,
+  visitorStreamQuerySchema,
+} from "@/lib/service/live";
 
 export const dynamic = "force-dynamic";
 

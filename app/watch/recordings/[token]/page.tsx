@@ -12,9 +12,12 @@ export default async function RecordingPage(props: { params: Promise<{ token: st
   await connection();
   const { token } = await props.params;
   const recording = await describeRecording(await getDb(), token);
-  if (!recording) return <WatchNotice title="This recording link is not valid">Check that the whole link was copied, or open the session from the console.</WatchNotice>;
+  if (!recording)
+    return <WatchNotice title="This recording link is not valid">Check that the whole link was copied, or open the session from the console.</WatchNotice>;
   if (recording.videoStatus === "recording") {
     return <WatchNotice title="This session is still going on">Its recording can be watched once the session has ended.</WatchNotice>;
   }
-  return <RecordingPlayer visitorId={recording.visitorId} startedAt={recording.startedAt} eventsUrl={`/watch/recordings/${encodeURIComponent(token)}/events`} />;
+  return (
+    <RecordingPlayer visitorId={recording.visitorId} startedAt={recording.startedAt} eventsUrl={`/watch/recordings/${encodeURIComponent(token)}/events`} />
+  );
 }

@@ -12,7 +12,8 @@ import { csvResponse } from "@/lib/console/csv";
  */
 export const GET = consoleRoute<{ params: Promise<{ ref: string }> }>("lead", async (request, { params }) => {
   const ref = parseAgentRef((await params).ref);
-  if (!ref) return Response.json({ status: "error", error: "invalid_request", message: "Name the agent as email:<address> or external:<id>." }, { status: 400 });
+  if (!ref)
+    return Response.json({ status: "error", error: "invalid_request", message: "Name the agent as email:<address> or external:<id>." }, { status: 400 });
   try {
     const result = await findAgentByRef(ref);
     if (!result.found) return Response.json({ status: "error", error: "not_found", message: "No agent with that email or external id." }, { status: 404 });
