@@ -1,19 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 
-const SOURCES = [
-  "app",
-  "components",
-  "lib",
-  "public",
-  "types",
-  "proxy.ts",
-  "instrumentation.ts",
-  "next.config.mjs",
-  "postcss.config.mjs",
-  "package.json",
-  "tsconfig.json",
-];
+const SOURCES = ["app", "components", "lib", "public", "types", "proxy.ts", "next.config.mjs", "postcss.config.mjs", "package.json", "tsconfig.json"];
 
 function newestMtime(entry: string): number {
   let stat: fs.Stats;

@@ -1,23 +1,38 @@
 /**
- * Tandem's HTTP server, started by `npm start`: Next's request handler, except for the live routes of
- * app/direct-routes.ts, which it calls directly (lib/http/direct-routes.ts) once the server's bundle has
- * registered them (instrumentation.ts, first thing at start-up; until then Next serves them too).
- * Stopping is Tandem's own (lib/lifecycle/shutdown.ts): SIGTERM drains, then exits.
+ * Tandem's HTTP server, run by `npm start` (production) and `npm run dev`: the embedded service's Hono
+ * app (lib/service) answers the service's paths, Next answers the rest (the console, sign-in, the watch
+ * and demo pages). Start-up (lib/boot.ts) checks the configuration, migrates, provisions and starts the
+ * background work first; stopping is Tandem's own (lib/lifecycle/shutdown.ts): SIGTERM drains, then exits.
+ *
+ * Runs under `--conditions=react-server`, like every script that loads server code.
  */
 import { createServer } from "node:http";
+import { getRequestListener } from "@hono/node-server";
 import next from "next";
-import { serveDirect } from "../lib/http/direct-routes";
+import { bootOrExit } from "../lib/boot";
+import { createServiceApp, isServicePath } from "../lib/service/http/app";
+import { buildVisitorScript } from "./build-visitor-script";
 
+const dev = process.env.NODE_ENV !== "production";
 const port = Number(process.env.PORT ?? 3000);
-const app = next({ dev: false, hostname: "localhost", port });
-await app.prepare();
-const handle = app.getRequestHandler();
+
+if (dev) await buildVisitorScript();
+await bootOrExit();
+// Next shares this process: the service keeps the global Request and Response as they are.
+const service = getRequestListener(createServiceApp().app.fetch, { overrideGlobalObjects: false });
+const console_ = next({ dev, hostname: "localhost", port });
+await console_.prepare();
+const handle = console_.getRequestHandler();
 
 const server = createServer((req, res) => {
-  if (!serveDirect(req, res)) void handle(req, res);
+  const url = req.url ?? "/";
+  const query = url.indexOf("?");
+  if (isServicePath(query === -1 ? url : url.slice(0, query))) void service(req, res);
+  else void handle(req, res);
 });
 // Idle keep-alive connections stay open a minute (Node's default is 5 s): a client or load balancer
 // reusing one just as the server closes it sees ECONNRESET. A proxy should close first (nginx: 4 s).
 server.keepAliveTimeout = 65_000;
 server.headersTimeout = 66_000;
 server.listen(port);
+if (dev) console.log(`Tandem (development) at http://localhost:${port}`);

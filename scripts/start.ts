@@ -46,7 +46,10 @@ if (buildIsStale()) {
   if (build.status !== 0) fail("The build failed; see the output above.");
 }
 
-const server = spawn(process.execPath, ["--import", "tsx", path.join("scripts", "server.ts")], { stdio: ["ignore", "inherit", "inherit"], env: childEnv });
+const server = spawn(process.execPath, ["--conditions=react-server", "--import", "tsx", path.join("scripts", "server.ts")], {
+  stdio: ["ignore", "inherit", "inherit"],
+  env: childEnv,
+});
 for (const signal of ["SIGINT", "SIGTERM"] as const) process.on(signal, () => server.kill(signal));
 server.on("exit", (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
 

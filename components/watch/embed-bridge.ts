@@ -2,7 +2,7 @@
 
 import { useEffect, useRef } from "react";
 import type { Permissions } from "@/lib/contract/watch-link";
-import type { VisitorStatus } from "@/lib/service/live/messages";
+import type { VisitorStatus } from "@/lib/contract";
 import type { ToolMode } from "./replay-view";
 
 /**

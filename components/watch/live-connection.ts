@@ -1,7 +1,7 @@
 "use client";
 
 import { useEffect, useRef, useState } from "react";
-import type { AgentMessage, ControlMessage, RecordedEvent, VisitorStatus } from "@/lib/service/live/messages";
+import type { AgentMessage, ControlMessage, RecordedEvent, VisitorStatus } from "@/lib/contract";
 
 export interface LiveState {
   status: VisitorStatus;

@@ -6,7 +6,7 @@ import "rrweb/dist/style.css";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Skeleton } from "@/components/ui/skeleton";
-import type { RecordedEvent } from "@/lib/service/live/messages";
+import type { RecordedEvent } from "@/lib/contract";
 
 interface Props {
   visitorId: string;

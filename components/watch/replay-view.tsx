@@ -3,7 +3,7 @@
 import { forwardRef, useEffect, useImperativeHandle, useRef, useState } from "react";
 import { Replayer } from "rrweb";
 import "rrweb/dist/style.css";
-import type { ControlMessage, RecordedEvent, Tool } from "@/lib/service/live/messages";
+import type { ControlMessage, RecordedEvent, Tool } from "@/lib/contract";
 
 export interface ReplayHandle {
   add: (events: RecordedEvent[], reset: boolean) => void;

@@ -1,5 +1,5 @@
 import { Badge } from "@/components/ui/badge";
-import type { VisitorStatus } from "@/lib/service/live/messages";
+import type { VisitorStatus } from "@/lib/contract";
 
 const LABELS: Record<VisitorStatus, { text: string; tone: "neutral" | "success" | "info" | "warning" | "danger" }> = {
   waiting: { text: "Waiting for the visitor's page", tone: "info" },

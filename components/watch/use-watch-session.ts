@@ -2,7 +2,7 @@
 
 import { useCallback, useRef, useState } from "react";
 import type { Branding, Permissions } from "@/lib/contract/watch-link";
-import type { RecordedEvent, Tool, VisitorStatus } from "@/lib/service/live/messages";
+import type { RecordedEvent, Tool, VisitorStatus } from "@/lib/contract";
 import { useEndRedirect } from "./end-redirect";
 import { useLiveConnection } from "./live-connection";
 import type { ReplayHandle, ToolMode } from "./replay-view";

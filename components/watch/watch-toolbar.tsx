@@ -3,7 +3,7 @@
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import { cn } from "@/components/ui/cn";
-import type { ControlMessage, Tool } from "@/lib/service/live/messages";
+import type { ControlMessage, Tool } from "@/lib/contract";
 import type { ToolMode } from "./replay-view";
 
 const MODES: Array<{ mode: ToolMode; label: string; needs: Tool[] }> = [

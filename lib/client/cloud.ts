@@ -1,27 +1,19 @@
 import "server-only";
-import {
-  agentLookupResponseSchema,
-  listVisitorsResponseSchema,
-  onpremTokenRequestSchema,
-  onpremTokenResponseSchema,
-  proxySessionRequestSchema,
-  proxySessionResponseSchema,
-  usageResponseSchema,
-  visitorResponseSchema,
-  watchUrlRequestSchema,
-  watchUrlResponseSchema,
-  type Agent,
-  type OnpremTokenRequestInput,
-  type OnpremTokenResponse,
-  type ProxySessionRequestInput,
-  type ProxySessionResponse,
-  type Usage,
-  type Visitor,
-  type WatchUrlRequestInput,
-  type WatchUrlResponse,
+import { cloudEndpoints as endpoints } from "@/lib/contract/endpoints";
+import type {
+  Agent,
+  OnpremTokenRequestInput,
+  OnpremTokenResponse,
+  ProxySessionRequestInput,
+  ProxySessionResponse,
+  Usage,
+  Visitor,
+  WatchUrlRequestInput,
+  WatchUrlResponse,
 } from "@/lib/contract";
-import { request, type FetchLike, type HttpConfig } from "./http";
-import { checkBaseUrl, checkSecret, checkTimeout, invalidInput, parseBody, pathId } from "./input";
+import { callEndpoint } from "./call";
+import type { FetchLike, HttpConfig } from "./http";
+import { checkBaseUrl, checkSecret, checkTimeout, invalidInput } from "./input";
 import { withoutStatus, type WithoutStatus } from "./payload";
 
 export interface CloudClientOptions {
@@ -76,82 +68,52 @@ export function createCloudClient(options: CloudClientOptions): CloudClient {
 
   return {
     async getUsage() {
-      const res = await request(http, { method: "GET", path: "/v1.3/usage", response: usageResponseSchema });
-      return res.usage;
+      return (await callEndpoint(http, endpoints.getUsage, {})).usage;
     },
 
     async listVisitors({ search, maxResults } = {}) {
       if (maxResults !== undefined && !(Number.isInteger(maxResults) && maxResults > 0)) {
         throw invalidInput("maxResults must be a positive integer");
       }
-      const res = await request(http, {
-        method: "GET",
-        path: "/v1.3/list",
-        query: { search: search === "" ? undefined : search, max_results: maxResults },
-        response: listVisitorsResponseSchema,
-      });
-      return res.visitors;
+      const query = { search: search === "" ? undefined : search, max_results: maxResults };
+      return (await callEndpoint(http, endpoints.listVisitors, { query })).visitors;
     },
 
     async getVisitor(id, { withHistory = false } = {}) {
-      const res = await request(http, {
-        method: "GET",
-        path: `/v1.3/visitors/${pathId(id)}`,
-        query: { with_history: withHistory ? "true" : undefined },
-        response: visitorResponseSchema,
-      });
-      return res.visitor;
+      const query = { with_history: withHistory ? "true" : undefined };
+      return (await callEndpoint(http, endpoints.getVisitor, { params: { visitor_id: id }, query })).visitor;
     },
 
     async createWatchUrl(id, body) {
-      const path = `/v1.3/visitors/${pathId(id)}/watch_url`;
-      const res = await request(http, { method: "POST", path, body: parseBody(watchUrlRequestSchema, body), response: watchUrlResponseSchema });
-      return withoutStatus(res);
+      return withoutStatus(await callEndpoint(http, endpoints.createWatchUrl, { params: { visitor_id: id }, body }));
     },
 
     async stopSession(id) {
-      await request(http, { method: "DELETE", path: `/v1.3/visitors/${pathId(id)}/session`, response: "ok" });
+      await callEndpoint(http, endpoints.stopSession, { params: { visitor_id: id } });
     },
 
     async deleteVisitor(id) {
-      await request(http, { method: "DELETE", path: `/v1.3/visitors/${pathId(id)}`, response: "ok" });
+      await callEndpoint(http, endpoints.deleteVisitor, { params: { visitor_id: id } });
     },
 
     async purgeOfflineVisitors() {
-      await request(http, { method: "DELETE", path: "/v1.3/visitors", query: { all: "true" }, response: "ok" });
+      await callEndpoint(http, endpoints.purgeVisitors, { query: { all: "true" } });
     },
 
     async lookupAgent(by) {
       const email = typeof by?.email === "string" ? by.email.trim() : "";
       const externalId = typeof by?.externalId === "string" ? by.externalId.trim() : "";
       if ((email === "") === (externalId === "")) throw invalidInput("Look up an agent by exactly one of email or externalId");
-      const res = await request(http, {
-        method: "GET",
-        path: "/v1.3/agents/lookup",
-        query: email !== "" ? { email } : { external_id: externalId },
-        response: agentLookupResponseSchema,
-      });
-      return res.agent;
+      const query = email !== "" ? { email } : { external_id: externalId };
+      return (await callEndpoint(http, endpoints.lookupAgent, { query })).agent;
     },
 
     async createProxySession(body = {}) {
-      const res = await request(http, {
-        method: "POST",
-        path: "/v1.3/proxy_sessions",
-        body: parseBody(proxySessionRequestSchema, body),
-        response: proxySessionResponseSchema,
-      });
-      return withoutStatus(res);
+      return withoutStatus(await callEndpoint(http, endpoints.createProxySession, { body }));
     },
 
     async createOnpremToken(body) {
-      const res = await request(http, {
-        method: "POST",
-        path: "/v1.3/onpremise/token",
-        body: parseBody(onpremTokenRequestSchema, body),
-        response: onpremTokenResponseSchema,
-      });
-      return withoutStatus(res);
+      return withoutStatus(await callEndpoint(http, endpoints.createOnpremToken, { body }));
     },
   };
 }

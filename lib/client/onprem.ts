@@ -1,15 +1,9 @@
 import "server-only";
-import {
-  listVisitorsResponseSchema,
-  onpremWatchUrlRequestSchema,
-  onpremWatchUrlResponseSchema,
-  visitorResponseSchema,
-  type OnpremWatchUrlRequestInput,
-  type OnpremWatchUrlResponse,
-  type Visitor,
-} from "@/lib/contract";
-import { request, type FetchLike, type HttpConfig } from "./http";
-import { checkBaseUrl, checkSecret, checkTimeout, parseBody, pathId } from "./input";
+import { onpremEndpoints as endpoints } from "@/lib/contract/endpoints";
+import type { OnpremWatchUrlRequestInput, OnpremWatchUrlResponse, Visitor } from "@/lib/contract";
+import { callEndpoint } from "./call";
+import type { FetchLike, HttpConfig } from "./http";
+import { checkBaseUrl, checkSecret, checkTimeout } from "./input";
 import { withoutStatus, type WithoutStatus } from "./payload";
 
 export interface OnpremClientOptions {
@@ -38,8 +32,9 @@ export interface OnpremClient {
 }
 
 export function createOnpremClient(options: OnpremClientOptions): OnpremClient {
+  // The registry's paths start with the API's own /api.
   const http: HttpConfig = {
-    baseUrl: checkBaseUrl(options.baseUrl, "createOnpremClient") + "/api",
+    baseUrl: checkBaseUrl(options.baseUrl, "createOnpremClient"),
     headers: { authorization: checkSecret(options.restKey, "createOnpremClient: restKey") },
     timeoutMs: checkTimeout(options.timeoutMs, "createOnpremClient"),
     fetch: options.fetch,
@@ -47,34 +42,19 @@ export function createOnpremClient(options: OnpremClientOptions): OnpremClient {
 
   return {
     async listLatestVisitors() {
-      const res = await request(http, { method: "GET", path: "/visitors/list/latest", response: listVisitorsResponseSchema });
-      return res.visitors;
+      return (await callEndpoint(http, endpoints.listLatestVisitors, {})).visitors;
     },
 
     async searchVisitors(q) {
-      const res = await request(http, {
-        method: "GET",
-        path: "/visitors/list/search",
-        query: { q: q === "" ? undefined : q },
-        response: listVisitorsResponseSchema,
-      });
-      return res.visitors;
+      return (await callEndpoint(http, endpoints.searchVisitors, { query: { q: q === "" ? undefined : q } })).visitors;
     },
 
     async getVisitor(id) {
-      const res = await request(http, { method: "GET", path: `/visitors/${pathId(id)}`, response: visitorResponseSchema });
-      return res.visitor;
+      return (await callEndpoint(http, endpoints.getOnpremVisitor, { params: { visitor_id: id } })).visitor;
     },
 
     async createWatchUrl(id, body) {
-      const path = `/visitors/${pathId(id)}/watch_url`;
-      const res = await request(http, {
-        method: "POST",
-        path,
-        body: parseBody(onpremWatchUrlRequestSchema, body),
-        response: onpremWatchUrlResponseSchema,
-      });
-      return withoutStatus(res);
+      return withoutStatus(await callEndpoint(http, endpoints.createOnpremWatchUrl, { params: { visitor_id: id }, body }));
     },
   };
 }

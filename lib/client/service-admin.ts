@@ -1,20 +1,9 @@
 import "server-only";
-import { z } from "zod";
-import {
-  apiKeyCreateRequestSchema,
-  apiKeyCreateResponseSchema,
-  apiKeyListResponseSchema,
-  okStatus,
-  teamSettingsResponseSchema,
-  teamSettingsUpdateSchema,
-  type ApiKeySummary,
-  type TeamSettings,
-  type TeamSettingsUpdate,
-} from "@/lib/contract";
-import { request, type FetchLike, type HttpConfig } from "./http";
-import { checkBaseUrl, checkSecret, checkTimeout, parseBody, pathId } from "./input";
-
-const webhookSecretResponseSchema = z.object({ status: okStatus, secret: z.string().min(1) });
+import { serviceAdminEndpoints as endpoints } from "@/lib/contract/endpoints";
+import type { ApiKeySummary, TeamSettings, TeamSettingsUpdate } from "@/lib/contract";
+import { callEndpoint } from "./call";
+import type { FetchLike, HttpConfig } from "./http";
+import { checkBaseUrl, checkSecret, checkTimeout } from "./input";
 
 export interface ServiceAdminClientOptions {
   /** The embedded service's origin, e.g. "http://127.0.0.1:3000" — the client adds "/service-admin". */
@@ -50,8 +39,9 @@ export interface ServiceAdminClient {
 }
 
 export function createServiceAdminClient(options: ServiceAdminClientOptions): ServiceAdminClient {
+  // The registry's paths start with /service-admin.
   const http: HttpConfig = {
-    baseUrl: checkBaseUrl(options.baseUrl, "createServiceAdminClient") + "/service-admin",
+    baseUrl: checkBaseUrl(options.baseUrl, "createServiceAdminClient"),
     headers: { "x-api-key": checkSecret(options.apiKey, "createServiceAdminClient: apiKey") },
     timeoutMs: checkTimeout(options.timeoutMs, "createServiceAdminClient"),
     fetch: options.fetch,
@@ -59,47 +49,31 @@ export function createServiceAdminClient(options: ServiceAdminClientOptions): Se
 
   return {
     async getTeam() {
-      const res = await request(http, { method: "GET", path: "/team", response: teamSettingsResponseSchema });
-      return res.team;
+      return (await callEndpoint(http, endpoints.getTeam, {})).team;
     },
 
     async updateTeam(update) {
-      const res = await request(http, {
-        method: "PATCH",
-        path: "/team",
-        body: parseBody(teamSettingsUpdateSchema, update),
-        response: teamSettingsResponseSchema,
-      });
-      return res.team;
+      return (await callEndpoint(http, endpoints.updateTeam, { body: update })).team;
     },
 
     async listKeys() {
-      const res = await request(http, { method: "GET", path: "/keys", response: apiKeyListResponseSchema });
-      return res.keys;
+      return (await callEndpoint(http, endpoints.listKeys, {})).keys;
     },
 
     async createKey(name) {
-      const res = await request(http, {
-        method: "POST",
-        path: "/keys",
-        body: parseBody(apiKeyCreateRequestSchema, { name }),
-        response: apiKeyCreateResponseSchema,
-      });
-      return res.key;
+      return (await callEndpoint(http, endpoints.createKey, { body: { name } })).key;
     },
 
     async revokeKey(id) {
-      await request(http, { method: "DELETE", path: `/keys/${pathId(id, "key id")}`, response: "ok" });
+      await callEndpoint(http, endpoints.revokeKey, { params: { keyId: id } });
     },
 
     async getWebhookSecret() {
-      const res = await request(http, { method: "GET", path: "/webhook-secret", response: webhookSecretResponseSchema });
-      return res.secret;
+      return (await callEndpoint(http, endpoints.getWebhookSecret, {})).secret;
     },
 
     async rotateWebhookSecret() {
-      const res = await request(http, { method: "POST", path: "/webhook-secret", response: webhookSecretResponseSchema });
-      return res.secret;
+      return (await callEndpoint(http, endpoints.rotateWebhookSecret, {})).secret;
     },
   };
 }

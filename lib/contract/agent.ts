@@ -71,9 +71,9 @@ export const agentSchema = z
 const lookupKey = z.string().min(1, { error: "must not be empty" });
 
 /**
- * GET /v1.3/agents/lookup: exactly one of email / external_id.
- * Both → invalid (the spec leaves it open; guessing which one wins would hide a caller bug).
- * None → invalid here; the spec's not-found answer for other parameters is the route's business.
+ * GET /v1.3/agents/lookup: one of email / external_id. Both → invalid (the spec leaves it open; guessing
+ * which one wins would hide a caller bug). Neither, or only other parameters, finds no agent (404), as
+ * the API documents: that is the lookup's answer, not a malformed request.
  */
 export const agentLookupQuerySchema = z
   .object({
@@ -82,9 +82,6 @@ export const agentLookupQuerySchema = z
   })
   .refine((query) => query.email === undefined || query.external_id === undefined, {
     error: "send either email or external_id, not both",
-  })
-  .refine((query) => query.email !== undefined || query.external_id !== undefined, {
-    error: "email or external_id is required",
   });
 
 export const agentLookupResponseSchema = z.object({ status: okStatus, agent: agentSchema });

@@ -1,7 +1,8 @@
 import { z } from "zod";
 
 /**
- * HTTP status of every error code. The codes of the documented errors are partly *assumed*
+ * HTTP status of every error code the API answers: the one table, for the service that throws a code
+ * and for the documents that list them. The codes of the spec's errors are partly *assumed*
  * (compatibility notes): consumers key on the HTTP status, never on the code alone.
  */
 export const ERROR_STATUS = {
@@ -10,17 +11,29 @@ export const ERROR_STATUS = {
   no_subscription: 401,
   api_not_enabled: 401,
   please_contact_team: 401,
+  // Not in the spec: the visitor script's and the watch page's own credentials.
+  invalid_visitor_token: 401,
+  invalid_viewer_token: 401,
   subscription_limit: 402,
   proxy_not_enabled: 402,
   not_authorized: 402,
+  // Not in the spec: what a live session refuses (another session's credential, a tool the link does not
+  // allow, a page sent before the visitor consented).
+  forbidden: 403,
+  permission_denied: 403,
+  consent_required: 403,
   visitor_not_found: 404,
   agent_not_found: 404,
   not_found: 404,
   visitor_online: 409,
+  key_in_use: 409,
+  session_ended: 409,
+  payload_too_large: 413,
   rate_limited: 429,
-  // Not in the spec: what the embedded service answers when it fails itself.
+  // Not in the spec: what the embedded service answers when it fails itself, or is stopping.
   internal_error: 500,
   unavailable: 503,
+  draining: 503,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;

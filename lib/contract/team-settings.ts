@@ -55,6 +55,8 @@ export const apiKeyCreateRequestSchema = z.object({ name: z.string().trim().min(
 /** The new key's secret is in this answer and nowhere else, ever. */
 export const apiKeyCreateResponseSchema = z.object({ status: z.literal("ok"), key: apiKeySummarySchema.extend({ secret: z.string() }) });
 
+export const webhookSecretResponseSchema = z.object({ status: z.literal("ok"), secret: z.string().min(1) });
+
 export type TeamSettings = z.infer<typeof teamSettingsSchema>;
 export type TeamSettingsUpdate = z.infer<typeof teamSettingsUpdateSchema>;
 export type ApiKeySummary = z.infer<typeof apiKeySummarySchema>;

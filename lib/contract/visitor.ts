@@ -46,6 +46,9 @@ export const visitorSchema = z
   })
   .describe("Visitor");
 
+/** The `{visitor_id}` path segment. */
+export const visitorParamsSchema = z.object({ visitor_id: z.string().min(1).max(64).describe("The visitor's short id") });
+
 export const visitorResponseSchema = z.object({ status: okStatus, visitor: visitorSchema });
 
 /** GET /v1.3/list. Query strings are strings, hence the coercion of max_results. */

@@ -6,6 +6,9 @@ const optional = <T extends z.ZodType>(schema: T) => z.preprocess((value) => (va
 
 const httpUrl = z.url({ protocol: /^https?$/, error: "must be an http(s) URL" }).transform((value) => value.replace(/\/+$/, ""));
 
+const perMinute = (fallback: number) =>
+  optional(z.coerce.number({ error: "must be a number" }).int("must be a whole number").min(1)).transform((value) => value ?? fallback);
+
 /** Secrets that must be equal on every app node: sign-in sessions, server actions, watch links and viewer tokens. */
 export const SHARED_SECRETS = ["NEXTAUTH_SECRET", "NEXT_SERVER_ACTIONS_ENCRYPTION_KEY", "LINK_SIGNING_SECRET"] as const;
 
@@ -39,7 +42,12 @@ export const envSchema = z
     LINK_SIGNING_SECRET: optional(z.string().min(32, "must be at least 32 characters")),
     REST_KEY: optional(z.string().min(8, "must be at least 8 characters")),
     WATCH_LINK_TTL_SECONDS: optional(z.coerce.number({ error: "must be a number" }).int().min(10).max(86_400)).transform((value) => value ?? 300),
-    API_RATE_LIMIT_PER_MINUTE: optional(z.coerce.number({ error: "must be a number" }).int().min(1)).transform((value) => value ?? 600),
+    API_RATE_LIMIT_PER_MINUTE: perMinute(600),
+    VISITOR_RATE_LIMIT_PER_MINUTE: perMinute(1_200),
+    REGISTRATION_RATE_LIMIT_PER_MINUTE: perMinute(120),
+    SITE_RATE_LIMIT_PER_MINUTE: perMinute(1_200_000),
+    LIVE_RATE_LIMIT_PER_MINUTE: perMinute(6_000),
+    TRUST_PROXY_HOPS: optional(z.coerce.number({ error: "must be a number" }).int("must be a whole number").min(0).max(10)).transform((value) => value ?? 0),
     WEBHOOK_ALLOW_PRIVATE_NETWORKS: optional(z.enum(["true", "false"], { error: "must be true or false" })).transform((value) => value === "true"),
     TANDEM_DEMO_SEED: optional(z.enum(["0", "1"], { error: "must be 0 or 1" })).transform((value) => value === "1"),
   })

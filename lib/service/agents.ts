@@ -59,7 +59,7 @@ export async function lookupAgent(db: Db, team: Team, by: { email: string } | { 
       ? and(eq(agents.teamId, team.id), eq(agents.kind, "user"), eq(sql`lower(${agents.email})`, by.email.toLowerCase()))
       : and(eq(agents.teamId, team.id), eq(agents.kind, "external"), eq(agents.externalId, by.external_id));
   const [agent] = await db.select().from(agents).where(where).limit(1);
-  if (!agent) throw new ServiceError(404, "agent_not_found", "No such agent.");
+  if (!agent) throw new ServiceError("agent_not_found", "No such agent.");
   return { ...toAgentResource(agent), sessions: await agentSessions(db, team, agent.id) };
 }
 
@@ -70,9 +70,9 @@ export async function lookupAgent(db: Db, team: Team, by: { email: string } | { 
 export async function lookupAgentByQuery(db: Db, team: Team, query: Record<string, string>): Promise<Agent> {
   const { email, external_id } = query;
   if (email !== undefined && external_id !== undefined) {
-    throw new ServiceError(400, "invalid_request", "query: send either email or external_id, not both");
+    throw new ServiceError("invalid_request", "query: send either email or external_id, not both");
   }
   if (email) return lookupAgent(db, team, { email });
   if (external_id) return lookupAgent(db, team, { external_id });
-  throw new ServiceError(404, "agent_not_found", "Look agents up by email or external_id.");
+  throw new ServiceError("agent_not_found", "Look agents up by email or external_id.");
 }

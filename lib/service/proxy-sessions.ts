@@ -13,10 +13,10 @@ function hostAllowed(host: string, patterns: string[]): boolean {
 
 /** POST /v1.3/proxy_sessions: 402 while universal proxy is off; else a signed, expiring proxy link. */
 export async function createProxySession(team: Team, request: ProxySessionRequest): Promise<{ proxy_url: string }> {
-  if (!team.proxyEnabled) throw new ServiceError(402, "proxy_not_enabled", "Universal proxy is not enabled for this account.");
+  if (!team.proxyEnabled) throw new ServiceError("proxy_not_enabled", "Universal proxy is not enabled for this account.");
   const initialUrl = request.initial_url ?? DEFAULT_INITIAL_URL;
   if (!hostAllowed(new URL(initialUrl).hostname, request.allowed_domains)) {
-    throw new ServiceError(400, "invalid_request", "initial_url: its domain is not in allowed_domains");
+    throw new ServiceError("invalid_request", "initial_url: its domain is not in allowed_domains");
   }
   const expiresAt = new Date(Date.now() + PROXY_LINK_TTL_MS);
   const token = await signLink(

@@ -4,7 +4,7 @@ import type { Db } from "@/lib/db";
 import { ServiceError } from "./errors";
 import { isoOrNull, iso } from "./format";
 import { apiKeys, teams } from "./schema";
-import { createApiKey, newWebhookSecret, revokeApiKey, type Team } from "./teams";
+import { createApiKey, forgetTeam, newWebhookSecret, revokeApiKey, type Team } from "./teams";
 
 export function toTeamSettings(team: Team): TeamSettings {
   return {
@@ -39,7 +39,8 @@ export async function updateTeamSettings(db: Db, teamId: string, update: TeamSet
   const [team] = changes
     ? await db.update(teams).set(values).where(eq(teams.id, teamId)).returning()
     : await db.select().from(teams).where(eq(teams.id, teamId));
-  if (!team) throw new ServiceError(404, "not_found", `No team ${teamId}.`);
+  if (!team) throw new ServiceError("not_found", `No team ${teamId}.`);
+  forgetTeam(teamId);
   return toTeamSettings(team);
 }
 
@@ -67,12 +68,12 @@ export async function createTeamApiKey(db: Db, teamId: string, name: string): Pr
 
 /** Revokes a key; the key that made the request may not revoke itself (it would lock the caller out). */
 export async function revokeTeamApiKey(db: Db, teamId: string, keyId: string, callerKeyId: string): Promise<void> {
-  if (keyId === callerKeyId) throw new ServiceError(409, "key_in_use", "This key made the request; revoke it with another key.");
+  if (keyId === callerKeyId) throw new ServiceError("key_in_use", "This key made the request; revoke it with another key.");
   const [exists] = await db
     .select({ id: apiKeys.id })
     .from(apiKeys)
     .where(and(eq(apiKeys.id, keyId), eq(apiKeys.teamId, teamId)));
-  if (!exists) throw new ServiceError(404, "not_found", `No key ${keyId}.`);
+  if (!exists) throw new ServiceError("not_found", `No key ${keyId}.`);
   await revokeApiKey(db, teamId, keyId);
 }
 
@@ -80,5 +81,6 @@ export async function revokeTeamApiKey(db: Db, teamId: string, keyId: string, ca
 export async function rotateWebhookSecret(db: Db, teamId: string): Promise<string> {
   const secret = newWebhookSecret();
   await db.update(teams).set({ webhookSecret: secret }).where(eq(teams.id, teamId));
+  forgetTeam(teamId);
   return secret;
 }

@@ -3,6 +3,7 @@ import { and, asc, eq, isNull, lt, or } from "drizzle-orm";
 import type { Db } from "@/lib/db";
 import { ServiceError } from "./errors";
 import { newId, newSecret, sha256 } from "./ids";
+import { processCache } from "./process-cache";
 import { apiKeys, teams } from "./schema";
 
 export type Team = typeof teams.$inferSelect;
@@ -51,31 +52,71 @@ export async function revokeApiKey(db: Db, teamId: string, id: string): Promise<
     .set({ revokedAt: new Date() })
     .where(and(eq(apiKeys.id, id), eq(apiKeys.teamId, teamId), isNull(apiKeys.revokedAt)))
     .returning({ id: apiKeys.id });
+  forgetTeam(teamId);
   return revoked.length > 0;
+}
+
+/** How long a node trusts what it read of a team or a key; changes made on this node apply at once. */
+export const TEAM_TRUSTED_MS = 10_000;
+
+const teamCache = () => processCache<Team>("teams", TEAM_TRUSTED_MS);
+const keyCache = () => processCache<{ teamId: string; keyId: string; usedAt: number }>("api-keys", TEAM_TRUSTED_MS);
+const publicKeyCache = () => processCache<{ teamId: string }>("public-keys", TEAM_TRUSTED_MS);
+
+/** A team by id, read at most once per TEAM_TRUSTED_MS on this node. */
+export async function teamById(db: Db, teamId: string): Promise<Team | undefined> {
+  const known = teamCache().get(teamId);
+  if (known) return known;
+  const [team] = await db.select().from(teams).where(eq(teams.id, teamId));
+  if (team) teamCache().set(teamId, team);
+  return team;
+}
+
+/** After a change of the team or its keys: this node reads them afresh (other nodes within TEAM_TRUSTED_MS). */
+export function forgetTeam(teamId: string): void {
+  teamCache().delete(teamId);
+  for (const [hash, key] of keyCache().entries()) if (key.teamId === teamId) keyCache().delete(hash);
 }
 
 /** The team of a secret key sent as X-Api-Key, or 401 invalid_api_key. */
 export async function authenticateApiKey(db: Db, key: string | null): Promise<{ team: Team; keyId: string }> {
-  if (!key) throw new ServiceError(401, "invalid_api_key", "Send your secret REST key in the X-Api-Key header.");
+  if (!key) throw new ServiceError("invalid_api_key", "Send your secret REST key in the X-Api-Key header.");
   const hash = sha256(key);
-  const [row] = await db
-    .select({ team: teams, keyId: apiKeys.id, keyHash: apiKeys.keyHash, lastUsedAt: apiKeys.lastUsedAt })
-    .from(apiKeys)
-    .innerJoin(teams, eq(teams.id, apiKeys.teamId))
-    .where(and(eq(apiKeys.keyHash, hash), isNull(apiKeys.revokedAt)));
-  // The lookup is by hash; the final comparison is constant-time all the same.
-  if (!row || !timingSafeEqual(Buffer.from(row.keyHash), Buffer.from(hash))) {
-    throw new ServiceError(401, "invalid_api_key", "The API key is not valid.");
+  let known = keyCache().get(hash);
+  if (!known) {
+    const [row] = await db
+      .select({ teamId: apiKeys.teamId, keyId: apiKeys.id, keyHash: apiKeys.keyHash, lastUsedAt: apiKeys.lastUsedAt })
+      .from(apiKeys)
+      .where(and(eq(apiKeys.keyHash, hash), isNull(apiKeys.revokedAt)));
+    // The lookup is by hash; the final comparison is constant-time all the same.
+    if (!row || !timingSafeEqual(Buffer.from(row.keyHash), Buffer.from(hash))) {
+      throw new ServiceError("invalid_api_key", "The API key is not valid.");
+    }
+    known = { teamId: row.teamId, keyId: row.keyId, usedAt: row.lastUsedAt?.getTime() ?? 0 };
+    keyCache().set(hash, known);
   }
-  const minuteAgo = new Date(Date.now() - 60_000);
-  await db
-    .update(apiKeys)
-    .set({ lastUsedAt: new Date() })
-    .where(and(eq(apiKeys.id, row.keyId), or(isNull(apiKeys.lastUsedAt), lt(apiKeys.lastUsedAt, minuteAgo))));
-  return { team: row.team, keyId: row.keyId };
+  const team = await teamById(db, known.teamId);
+  if (!team) throw new ServiceError("invalid_api_key", "The API key is not valid.");
+  // When a key was last used is shown to admins to the minute: written at most once a minute.
+  const now = Date.now();
+  if (now - known.usedAt >= 60_000) {
+    known.usedAt = now;
+    await db
+      .update(apiKeys)
+      .set({ lastUsedAt: new Date(now) })
+      .where(and(eq(apiKeys.id, known.keyId), or(isNull(apiKeys.lastUsedAt), lt(apiKeys.lastUsedAt, new Date(now - 60_000)))));
+  }
+  return { team, keyId: known.keyId };
 }
 
+/** The team whose visitor script snippet holds `publicKey`. */
 export async function teamByPublicKey(db: Db, publicKey: string): Promise<Team | undefined> {
+  const known = publicKeyCache().get(publicKey);
+  if (known) return teamById(db, known.teamId);
   const [team] = await db.select().from(teams).where(eq(teams.publicKey, publicKey));
+  if (team) {
+    publicKeyCache().set(publicKey, { teamId: team.id });
+    teamCache().set(team.id, team);
+  }
   return team;
 }

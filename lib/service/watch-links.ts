@@ -32,9 +32,9 @@ export async function createWatchLink(
   request: WatchLinkRequest,
   options: { onPremise?: boolean } = {},
 ): Promise<{ watch_url: string; expiration: string }> {
-  if (!(await findVisitor(db, team.id, visitorId))) throw new ServiceError(404, "visitor_not_found", `No visitor ${visitorId}.`);
+  if (!(await findVisitor(db, team.id, visitorId))) throw new ServiceError("visitor_not_found", `No visitor ${visitorId}.`);
   if ((await ongoingSessions(db, team.id)) >= team.maxConcurrentSessions) {
-    throw new ServiceError(402, "subscription_limit", `The account allows ${team.maxConcurrentSessions} concurrent sessions.`);
+    throw new ServiceError("subscription_limit", `The account allows ${team.maxConcurrentSessions} concurrent sessions.`);
   }
   const agent = await resolveAgent(db, team.id, request.agent);
   const expiresAt = new Date(Date.now() + env().WATCH_LINK_TTL_SECONDS * 1000);

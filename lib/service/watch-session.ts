@@ -2,7 +2,7 @@ import "server-only";
 import { brandingSchema, type Branding, type Permissions } from "@/lib/contract/watch-link";
 import type { Db } from "@/lib/db";
 import { loadSession, visitorStatus } from "./live/live-session";
-import type { Tool, VisitorStatus } from "./live/messages";
+import type { Tool, VisitorStatus } from "@/lib/contract";
 import { allowedTools, effectivePermissions } from "./live/permissions";
 import { signViewerToken } from "./live/viewer-token";
 import { agentsBySession } from "./sessions/load";

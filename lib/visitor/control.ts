@@ -1,4 +1,4 @@
-import type { ControlMessage } from "@/lib/service/live/messages";
+import type { ControlMessage } from "@/lib/contract";
 import type { Drawing } from "./drawing";
 import { isMasked } from "./masking";
 import type { createPointer } from "./pointer";

@@ -1,4 +1,4 @@
-import type { VisitorMessage } from "@/lib/service/live/messages";
+import type { VisitorMessage } from "@/lib/contract";
 import type { Emitter } from "./emitter";
 import { RECORDER_GLOBAL, type RecorderModule, type Recording } from "./recorder-api";
 import type { Credentials } from "./storage";

@@ -1,4 +1,4 @@
-import type { ControlMessage, EventBatch } from "@/lib/service/live/messages";
+import type { ControlMessage, EventBatch } from "@/lib/contract";
 
 /** What the service answers to a batch: `snapshot` asks for a fresh full snapshot. */
 export interface BatchAnswer {

@@ -3,7 +3,7 @@
  * masked in the browser, and sends it in numbered batches; applies the agents' tools.
  */
 import { record } from "rrweb";
-import type { RecordedEvent } from "@/lib/service/live/messages";
+import type { RecordedEvent } from "@/lib/contract";
 import { applyControl } from "./control";
 import { createDrawing } from "./drawing";
 import { BLOCK_CLASS, blockSelector, maskValue } from "./masking";

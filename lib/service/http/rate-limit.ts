@@ -1,7 +1,13 @@
-/** How many requests each API key may make per one-minute window. */
+/** One allowance: `perMinute` requests per one-minute window for everything sharing `key`. */
+export interface Bucket {
+  key: string;
+  perMinute: number;
+}
+
+/** Counts requests against their buckets. */
 export interface RateLimiter {
-  /** Counts one request of `key`: seconds to wait when over the limit, or 0 when it may go ahead. */
-  take(key: string, now?: number): Promise<number>;
+  /** Counts one request in each bucket: seconds to wait when any is over its allowance, or 0 to go ahead. */
+  take(buckets: readonly Bucket[], now?: number): Promise<number>;
 }
 
 export const WINDOW_MS = 60_000;
@@ -16,21 +22,23 @@ export function secondsToWait(count: number, perMinute: number, start: number, n
   return count > perMinute ? Math.ceil((start + WINDOW_MS - now) / 1000) : 0;
 }
 
-/** A fixed one-minute window per key, counted in this process: the limit of a single app node. */
+/** A fixed one-minute window per bucket, counted in this process: the limits of a single app node. */
 export class InProcessRateLimiter implements RateLimiter {
   private windows = new Map<string, { start: number; count: number }>();
 
-  constructor(private readonly perMinute: number) {}
-
-  async take(key: string, now = Date.now()): Promise<number> {
+  async take(buckets: readonly Bucket[], now = Date.now()): Promise<number> {
     const start = windowStart(now);
-    const current = this.windows.get(key);
-    if (!current || current.start !== start) {
-      if (this.windows.size > 10_000) this.windows.clear(); // old windows of idle keys
-      this.windows.set(key, { start, count: 1 });
-      return secondsToWait(1, this.perMinute, start, now);
+    let wait = 0;
+    for (const { key, perMinute } of buckets) {
+      let current = this.windows.get(key);
+      if (!current || current.start !== start) {
+        if (this.windows.size > 100_000) this.windows.clear(); // old windows of idle keys
+        current = { start, count: 0 };
+        this.windows.set(key, current);
+      }
+      current.count += 1;
+      wait = Math.max(wait, secondsToWait(current.count, perMinute, start, now));
     }
-    current.count += 1;
-    return secondsToWait(current.count, this.perMinute, start, now);
+    return wait;
   }
 }

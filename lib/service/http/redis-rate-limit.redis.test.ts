@@ -6,6 +6,8 @@ import { RedisRateLimiter } from "./redis-rate-limit";
 const minute = 60_000;
 // A window of its own per run, so counts left by an earlier run on the same server never interfere.
 const start = Math.floor(Date.now() / minute) * minute;
+let perMinute = 3;
+const bucket = (key: string) => [{ key, perMinute }];
 
 describe("RedisRateLimiter", () => {
   let nodeA: Redis;
@@ -21,25 +23,37 @@ describe("RedisRateLimiter", () => {
   });
 
   it("shares one allowance per key between app nodes", async () => {
-    const limiterA = new RedisRateLimiter(nodeA, 3);
-    const limiterB = new RedisRateLimiter(nodeB, 3);
-    expect(await limiterA.take("shared", start + 1_000)).toBe(0);
-    expect(await limiterB.take("shared", start + 1_000)).toBe(0);
-    expect(await limiterA.take("shared", start + 1_000)).toBe(0);
-    expect(await limiterB.take("shared", start + 1_000)).toBe(59);
-    expect(await limiterA.take("shared", start + 59_500)).toBe(1);
-    expect(await limiterB.take("other", start + 1_000)).toBe(0);
+    const limiterA = new RedisRateLimiter(nodeA);
+    const limiterB = new RedisRateLimiter(nodeB);
+    expect(await limiterA.take(bucket("shared"), start + 1_000)).toBe(0);
+    expect(await limiterB.take(bucket("shared"), start + 1_000)).toBe(0);
+    expect(await limiterA.take(bucket("shared"), start + 1_000)).toBe(0);
+    expect(await limiterB.take(bucket("shared"), start + 1_000)).toBe(59);
+    expect(await limiterA.take(bucket("shared"), start + 59_500)).toBe(1);
+    expect(await limiterB.take(bucket("other"), start + 1_000)).toBe(0);
   });
 
   it("starts a fresh allowance in the next window, and lets each window key expire", async () => {
-    const limiterA = new RedisRateLimiter(nodeA, 1);
-    const limiterB = new RedisRateLimiter(nodeB, 1);
-    expect(await limiterA.take("windowed", start)).toBe(0);
-    expect(await limiterB.take("windowed", start + 30_000)).toBe(30);
-    expect(await limiterB.take("windowed", start + minute)).toBe(0);
+    perMinute = 1;
+    const limiterA = new RedisRateLimiter(nodeA);
+    const limiterB = new RedisRateLimiter(nodeB);
+    expect(await limiterA.take(bucket("windowed"), start)).toBe(0);
+    expect(await limiterB.take(bucket("windowed"), start + 30_000)).toBe(30);
+    expect(await limiterB.take(bucket("windowed"), start + minute)).toBe(0);
     const ttl = await nodeA.pttl(`tandem:rate:windowed:${start}`);
     expect(ttl).toBeGreaterThan(0);
     expect(ttl).toBeLessThanOrEqual(minute);
+  });
+
+  it("counts several buckets in one round trip, each against its own allowance", async () => {
+    const limiter = new RedisRateLimiter(nodeA);
+    const request = [
+      { key: "multi-address", perMinute: 1 },
+      { key: "multi-site", perMinute: 100 },
+    ];
+    expect(await limiter.take(request, start + 1_000)).toBe(0);
+    expect(await limiter.take(request, start + 1_000)).toBe(59);
+    expect(await nodeB.get(`tandem:rate:multi-site:${start}`)).toBe("2");
   });
 
   it("lets requests through, logging once, while Redis is unreachable", async () => {
@@ -47,9 +61,9 @@ describe("RedisRateLimiter", () => {
     unreachable.on("error", () => {}); // connection errors are expected here
     const log = vi.spyOn(console, "error").mockImplementation(() => {});
     try {
-      const limiter = new RedisRateLimiter(unreachable, 1);
-      expect(await limiter.take("down", start)).toBe(0);
-      expect(await limiter.take("down", start)).toBe(0);
+      const limiter = new RedisRateLimiter(unreachable);
+      expect(await limiter.take(bucket("down"), start)).toBe(0);
+      expect(await limiter.take(bucket("down"), start)).toBe(0);
       expect(log).toHaveBeenCalledTimes(1);
     } finally {
       log.mockRestore();

@@ -4,7 +4,7 @@ import { ServiceError } from "../errors";
 import { endSession } from "../sessions/lifecycle";
 import type { SseChannel } from "./sse";
 import { announceSession, broadcastStatus, loadSession, recordFeature } from "./live-session";
-import type { ControlMessage } from "./messages";
+import type { ControlMessage } from "@/lib/contract";
 import { FEATURE_OF, toolAllowed } from "./permissions";
 import { liveRelay } from "./process-relay";
 import { attendSession, markSessionsAttended } from "./stream-presence";
@@ -12,8 +12,8 @@ import { signViewerToken, VIEWER_TOKEN_REFRESH_MS, type ViewerClaims } from "./v
 
 async function ongoing(db: Db, sessionId: string) {
   const found = await loadSession(db, sessionId);
-  if (!found) throw new ServiceError(404, "not_found", "No such session.");
-  if (found.session.status !== "ongoing") throw new ServiceError(409, "session_ended", "The session has ended.");
+  if (!found) throw new ServiceError("not_found", "No such session.");
+  if (found.session.status !== "ongoing") throw new ServiceError("session_ended", "The session has ended.");
   return found;
 }
 
@@ -56,7 +56,7 @@ export async function openAgentStream(db: Db, viewer: ViewerClaims, channel: Sse
 export async function applyControl(db: Db, viewer: ViewerClaims, control: ControlMessage): Promise<void> {
   const { session } = await ongoing(db, viewer.sessionId);
   if (!toolAllowed(session.permissions, control.tool)) {
-    throw new ServiceError(403, "permission_denied", `The watch link does not allow the ${control.tool} tool.`);
+    throw new ServiceError("permission_denied", `The watch link does not allow the ${control.tool} tool.`);
   }
   await recordFeature(db, session.id, FEATURE_OF[control.tool]);
   await liveRelay().publishToVisitor(session.visitorId, { type: "control", sessionId: session.id, control });

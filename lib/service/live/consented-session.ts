@@ -33,7 +33,7 @@ export async function consentedSession(db: Db, visitorId: string, sessionId: str
   const known = recent().get(sessionId);
   if (known?.session.visitorId === visitorId) return known;
   const found = await visitorSession(db, visitorId, sessionId);
-  if (needsConsent(found.session, found.team)) throw new ServiceError(403, "consent_required", "The visitor has not accepted the session.");
+  if (needsConsent(found.session, found.team)) throw new ServiceError("consent_required", "The visitor has not accepted the session.");
   recent().set(sessionId, found);
   return found;
 }

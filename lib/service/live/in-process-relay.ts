@@ -1,4 +1,4 @@
-import type { AgentMessage, EventBatch, RecordedEvent, VisitorMessage } from "./messages";
+import type { AgentMessage, EventBatch, RecordedEvent, VisitorMessage } from "@/lib/contract";
 import { MAX_TAIL_EVENTS, stepOf, type Listener, type LiveRelay, type PublishResult } from "./relay";
 
 interface SessionState {

@@ -5,7 +5,7 @@ import { newId } from "../ids";
 import { sessions, visitors } from "../schema";
 import { databaseWithTeam, insertTeam } from "../visitors-ingest/test-fixtures";
 import { applyControl } from "./agent-live";
-import type { VisitorMessage } from "./messages";
+import type { VisitorMessage } from "@/lib/contract";
 import { liveRelay } from "./process-relay";
 import { endSession } from "../sessions/lifecycle";
 import { acceptVisitorEvents, answerConsent } from "./visitor-live";

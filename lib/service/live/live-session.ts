@@ -7,7 +7,7 @@ import { publicBaseUrl } from "../signing";
 import { sessions, teams } from "../schema";
 import { agentsBySession } from "../sessions/load";
 import type { Team } from "../teams";
-import type { VisitorMessage, VisitorStatus } from "./messages";
+import type { VisitorMessage, VisitorStatus } from "@/lib/contract";
 import { recordingToken } from "./recordings";
 import { liveRelay } from "./process-relay";
 
@@ -36,8 +36,8 @@ export async function ongoingSessionOf(db: Db, visitorId: string): Promise<Sessi
 /** The visitor's session `sessionId`, which must be ongoing: 409 once it has ended, 404 when it is not the visitor's. */
 export async function visitorSession(db: Db, visitorId: string, sessionId: string): Promise<{ session: SessionRow; team: Team }> {
   const found = await loadSession(db, sessionId);
-  if (!found || found.session.visitorId !== visitorId) throw new ServiceError(404, "not_found", `No session ${sessionId} for this visitor.`);
-  if (found.session.status !== "ongoing") throw new ServiceError(409, "session_ended", "The session has ended.");
+  if (!found || found.session.visitorId !== visitorId) throw new ServiceError("not_found", `No session ${sessionId} for this visitor.`);
+  if (found.session.status !== "ongoing") throw new ServiceError("session_ended", "The session has ended.");
   return found;
 }
 

@@ -1,5 +1,5 @@
 import { permissionsSchema, type Permissions } from "@/lib/contract/watch-link";
-import type { Tool } from "./messages";
+import type { Tool } from "@/lib/contract";
 
 /**
  * The permission of the watch link each tool needs. Pointing and custom messages need none: they

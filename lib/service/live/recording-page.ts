@@ -1,7 +1,7 @@
 import "server-only";
 import type { Db } from "@/lib/db";
 import { loadSession } from "./live-session";
-import type { RecordedEvent } from "./messages";
+import type { RecordedEvent } from "@/lib/contract";
 import { recordingStore, verifyRecordingToken } from "./recordings";
 
 export interface RecordingSummary {

@@ -4,7 +4,7 @@ import { gunzip, gzip } from "node:zlib";
 import { asc, eq } from "drizzle-orm";
 import type { Db } from "@/lib/db";
 import { recordingChunks } from "../schema";
-import type { RecordedEvent } from "./messages";
+import type { RecordedEvent } from "@/lib/contract";
 
 /** Buffered events are written as one chunk once this many have come… */
 export const FLUSH_EVENTS = 500;

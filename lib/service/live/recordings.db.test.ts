@@ -4,7 +4,7 @@ import { describe, expect, it, vi } from "vitest";
 import { newId } from "../ids";
 import { recordingChunks, sessions } from "../schema";
 import { databaseWithTeam } from "../visitors-ingest/test-fixtures";
-import type { RecordedEvent } from "./messages";
+import type { RecordedEvent } from "@/lib/contract";
 import { FLUSH_AFTER_MS, RecordingStore } from "./recordings-store";
 
 const fixture = databaseWithTeam();

@@ -1,5 +1,5 @@
 import type { Redis } from "ioredis";
-import type { AgentMessage, EventBatch, RecordedEvent, VisitorMessage } from "./messages";
+import type { AgentMessage, EventBatch, RecordedEvent, VisitorMessage } from "@/lib/contract";
 import { RedisChannels } from "./redis-channels";
 import { MAX_TAIL_EVENTS, stepOf, type Listener, type LiveRelay, type PublishResult } from "./relay";
 

@@ -1,5 +1,5 @@
 import { expect, it } from "vitest";
-import type { AgentMessage, RecordedEvent, VisitorMessage } from "./messages";
+import type { AgentMessage, RecordedEvent, VisitorMessage } from "@/lib/contract";
 import { MAX_TAIL_EVENTS, type LiveRelay } from "./relay";
 
 /** What every LiveRelay must do, run against each implementation (relay.test.ts, relay.redis.test.ts). */

@@ -1,7 +1,7 @@
 import type { Redis } from "ioredis";
 import { afterAll, describe, expect, inject, it } from "vitest";
 import { connectRedis } from "@/lib/redis/connection";
-import type { VisitorMessage } from "./messages";
+import type { VisitorMessage } from "@/lib/contract";
 import { RedisRelay } from "./redis-relay";
 import { change, freshId, full, listen, meta, relayContract } from "./relay-contract";
 

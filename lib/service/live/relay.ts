@@ -1,4 +1,4 @@
-import { EVENT_TYPE, type AgentMessage, type EventBatch, type RecordedEvent, type VisitorMessage } from "./messages";
+import { EVENT_TYPE, type AgentMessage, type EventBatch, type RecordedEvent, type VisitorMessage } from "@/lib/contract";
 
 export type Listener<T> = (message: T) => void;
 

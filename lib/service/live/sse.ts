@@ -1,4 +1,5 @@
 import { isDraining, trackStream } from "@/lib/lifecycle/draining";
+import { errorAnswer } from "../http/envelope";
 import { nodeName } from "./process-relay";
 
 /** How soon a browser reconnects after its stream closes (a stopping node closes every stream). */
@@ -30,10 +31,7 @@ export function sseResponse(
   headers: Record<string, string> = {},
 ): Response {
   if (isDraining()) {
-    return Response.json(
-      { status: "error", error: "draining", message: "This app node is stopping: connect again." },
-      { status: 503, headers: { ...headers, "retry-after": "1" } },
-    );
+    return errorAnswer("draining", "This app node is stopping: connect again.", { ...headers, "retry-after": "1" });
   }
   const encoder = new TextEncoder();
   const timers: ReturnType<typeof setInterval>[] = [];

@@ -5,7 +5,7 @@ import type { Team } from "../teams";
 import type { SseChannel } from "./sse";
 import { consentedSession } from "./consented-session";
 import { announceSession, broadcastStatus, markLive, markRecording, ongoingSessionOf, recordConsent, visitorSession } from "./live-session";
-import type { EventBatch } from "./messages";
+import type { EventBatch } from "@/lib/contract";
 import { liveRelay } from "./process-relay";
 import { recordingStore } from "./recordings";
 import { findLastMeta } from "./relay";

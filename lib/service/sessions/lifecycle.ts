@@ -49,7 +49,7 @@ export async function endSession(db: Db, sessionId: string, reason: EndReason): 
 
 /** DELETE …/session: ends the visitor's ongoing sessions (none is fine), 404 for an unknown visitor. */
 export async function stopVisitorSession(db: Db, teamId: string, visitorId: string): Promise<number> {
-  if (!(await findVisitor(db, teamId, visitorId))) throw new ServiceError(404, "visitor_not_found", `No visitor ${visitorId}.`);
+  if (!(await findVisitor(db, teamId, visitorId))) throw new ServiceError("visitor_not_found", `No visitor ${visitorId}.`);
   const ongoing = await db
     .select({ id: sessions.id })
     .from(sessions)

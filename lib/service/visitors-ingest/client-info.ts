@@ -11,13 +11,6 @@ export interface ClientInfo {
   deviceName: string | null;
 }
 
-/** The client's address: the first X-Forwarded-For hop (set by the proxy in front), else X-Real-IP, else "". */
-export function clientIp(headers: Headers): string {
-  const forwarded = headers.get("x-forwarded-for")?.split(",")[0]?.trim();
-  const ip = forwarded || headers.get("x-real-ip")?.trim() || "";
-  return ip.slice(0, 64); // a header is not to be trusted with the column's size
-}
-
 // Desktops have no model in their user agent: name them after their OS, as people do.
 const DESKTOP_NAMES: Record<string, string> = { Windows: "Windows PC", "Mac OS": "Mac", Linux: "Linux PC", "Chromium OS": "Chromebook", Ubuntu: "Linux PC" };
 
@@ -30,6 +23,7 @@ export function deviceFromUserAgent(userAgent: string): Omit<ClientInfo, "ipAddr
   return { browserName: browser.name ?? null, deviceType, deviceName: deviceName ?? null };
 }
 
-export function clientInfo(request: Request): ClientInfo {
-  return { ipAddress: clientIp(request.headers), ...deviceFromUserAgent(request.headers.get("user-agent") ?? "") };
+/** What the request tells of the visitor: its address (lib/service/http/client-address.ts) and its browser. */
+export function clientInfo(headers: Headers, address: string): ClientInfo {
+  return { ipAddress: address, ...deviceFromUserAgent(headers.get("user-agent") ?? "") };
 }

@@ -2,7 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openTestDatabase } from "@/lib/testing/test-database";
 import { ServiceError } from "../errors";
 import type { Team } from "../teams";
-import { heartbeatVisitor, leaveVisitor, registerVisitor } from "../visitors-ingest";
+import { heartbeatVisitor } from "../visitors-ingest/heartbeat";
+import { leaveVisitor } from "../visitors-ingest/leave";
+import { registerVisitor } from "../visitors-ingest/register";
 import { desktopChrome, insertTeam, visitorRow } from "../visitors-ingest/test-fixtures";
 import { deleteVisitor, purgeOfflineVisitors } from "./delete";
 

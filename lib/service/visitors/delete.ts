@@ -14,8 +14,8 @@ export async function deleteVisitor(db: Db, teamId: string, shortId: string): Pr
     .where(and(eq(visitors.teamId, teamId), eq(visitors.shortId, shortId), lte(visitors.onlineUntil, sql`now()`)))
     .returning({ shortId: visitors.shortId });
   if (deleted.length > 0) return;
-  if (await findVisitor(db, teamId, shortId)) throw new ServiceError(409, "visitor_online", "The visitor is online and can't be deleted.");
-  throw new ServiceError(404, "visitor_not_found", `No visitor ${shortId}.`);
+  if (await findVisitor(db, teamId, shortId)) throw new ServiceError("visitor_online", "The visitor is online and can't be deleted.");
+  throw new ServiceError("visitor_not_found", `No visitor ${shortId}.`);
 }
 
 /**

@@ -21,7 +21,7 @@ export async function findVisitor(db: Db, teamId: string, shortId: string) {
 /** GET visitor: every field, its sessions, and its pageviews when asked and the team collects them. */
 export async function getVisitor(db: Db, team: Team, shortId: string, options: { withHistory: boolean }): Promise<Visitor> {
   const visitor = await findVisitor(db, team.id, shortId);
-  if (!visitor) throw new ServiceError(404, "visitor_not_found", `No visitor ${shortId}.`);
+  if (!visitor) throw new ServiceError("visitor_not_found", `No visitor ${shortId}.`);
   const sessions = await visitorSessions(db, team, shortId);
   const history =
     options.withHistory && team.historyEnabled

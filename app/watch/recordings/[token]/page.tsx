@@ -17,7 +17,5 @@ export default async function RecordingPage(props: { params: Promise<{ token: st
   if (recording.videoStatus === "recording") {
     return <WatchNotice title="This session is still going on">Its recording can be watched once the session has ended.</WatchNotice>;
   }
-  return (
-    <RecordingPlayer visitorId={recording.visitorId} startedAt={recording.startedAt} eventsUrl={`/watch/recordings/${encodeURIComponent(token)}/events`} />
-  );
+  return <RecordingPlayer visitorId={recording.visitorId} startedAt={recording.startedAt} eventsUrl={`/live/recordings/${encodeURIComponent(token)}/events`} />;
 }

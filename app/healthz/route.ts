@@ -1,4 +1,0 @@
-/** Liveness: the process answers. */
-export function GET() {
-  return Response.json({ status: "ok" });
-}

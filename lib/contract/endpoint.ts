@@ -1,0 +1,130 @@
+import { createRoute } from "@hono/zod-openapi";
+import { z } from "zod";
+import { ERROR_STATUS, errorEnvelopeSchema, type ErrorCode } from "./errors";
+
+/**
+ * How an endpoint's caller proves who it is, and the errors that proof may answer. The service binds a
+ * middleware to each; the documents name the security scheme.
+ */
+export const AUTH = {
+  /** The cloud API and the service's admin API: a secret key of the team. */
+  "api-key": { security: [{ apiKey: [] }], errors: ["invalid_api_key", "rate_limited"] },
+  /** The on-premise API: the deployment's REST_KEY, raw; 404 while REST_KEY is unset (the API is off). */
+  "rest-key": { security: [{ restKey: [] }], errors: ["invalid_api_key", "not_found", "rate_limited"] },
+  /** /collect/register: the team's public key, in the body. */
+  "public-key": { security: [], errors: ["invalid_api_key", "rate_limited"] },
+  /** The visitor script: X-Visitor-Id and X-Visitor-Token. */
+  visitor: { security: [{ visitorId: [], visitorToken: [] }], errors: ["invalid_visitor_token", "rate_limited"] },
+  /** navigator.sendBeacon sets no headers: the headers, or visitorId and token in the body. */
+  "visitor-beacon": { security: [{ visitorId: [], visitorToken: [] }, {}], errors: ["invalid_visitor_token", "rate_limited"] },
+  /** EventSource sets no headers: visitorId and token in the query. */
+  "visitor-query": { security: [], errors: ["invalid_visitor_token", "rate_limited"] },
+  /** The watch page: its viewer token as `Authorization: Bearer …`, or `?token=` for its EventSource. */
+  viewer: { security: [{ viewerToken: [] }], errors: ["invalid_viewer_token", "forbidden", "rate_limited"] },
+  /** A recording link: the signed token in the path is the credential. */
+  "recording-link": { security: [], errors: ["not_found", "rate_limited"] },
+  none: { security: [], errors: [] },
+} as const satisfies Record<string, { security: Record<string, string[]>[]; errors: readonly ErrorCode[] }>;
+
+export type Auth = keyof typeof AUTH;
+
+/** The security schemes the documents refer to. */
+export const SECURITY_SCHEMES = {
+  apiKey: { type: "apiKey", in: "header", name: "X-Api-Key", description: "A secret key of the team" },
+  restKey: { type: "apiKey", in: "header", name: "Authorization", description: "The deployment's REST_KEY, raw (no Bearer prefix)" },
+  visitorId: { type: "apiKey", in: "header", name: "X-Visitor-Id", description: "The visitor's id, from /collect/register" },
+  visitorToken: { type: "apiKey", in: "header", name: "X-Visitor-Token", description: "The visitor's secret, from /collect/register" },
+  viewerToken: { type: "http", scheme: "bearer", description: "The watch page's viewer token" },
+} as const;
+
+/** The parts of the service; each is documented in one of the API documents. */
+export type Group = "v1.3" | "onprem" | "service-admin" | "collect" | "live" | "ops";
+
+/** What a successful call answers: JSON of a schema, the plain text `ok`, or a stream of Server-Sent Events. */
+export type Ok = { json: z.ZodType } | { text: "ok" } | { events: z.ZodType };
+
+type QueryOrParams = z.ZodObject;
+
+export interface EndpointSpec {
+  /** The operation's id: a verb and a noun, unique in the registry. */
+  id: string;
+  method: "get" | "post" | "patch" | "delete";
+  /** OpenAPI syntax: `/v1.3/visitors/{visitorId}`. */
+  path: string;
+  group: Group;
+  auth: Auth;
+  summary: string;
+  description?: string;
+  params?: QueryOrParams;
+  query?: QueryOrParams;
+  body?: z.ZodType;
+  ok: Ok;
+  /** The codes this endpoint answers besides those of its authentication and of malformed input. */
+  errors?: readonly ErrorCode[];
+  /** The largest body it reads (default 256 kB); larger ones are refused while they stream in. */
+  maxBodyBytes?: number;
+}
+
+export const DEFAULT_MAX_BODY_BYTES = 256 * 1024;
+
+export type Endpoint<S extends EndpointSpec = EndpointSpec> = S & {
+  /** Every code it may answer: its own, its authentication's, and malformed input's. */
+  errors: readonly ErrorCode[];
+  maxBodyBytes: number;
+  /** The OpenAPI operation, for the documents and the router. */
+  route: ReturnType<typeof createRoute>;
+};
+
+function okResponse(ok: Ok) {
+  if ("json" in ok) return { description: "OK", content: { "application/json": { schema: ok.json } } };
+  if ("text" in ok) return { description: "The plain text `ok`", content: { "text/plain": { schema: z.literal("ok") } } };
+  return { description: "Server-Sent Events: one `data:` line of JSON per message", content: { "text/event-stream": { schema: ok.events } } };
+}
+
+function errorResponses(codes: readonly ErrorCode[]) {
+  const byStatus = new Map<number, ErrorCode[]>();
+  for (const code of codes) byStatus.set(ERROR_STATUS[code], [...(byStatus.get(ERROR_STATUS[code]) ?? []), code]);
+  return Object.fromEntries(
+    [...byStatus].map(([status, statusCodes]) => [
+      status,
+      { description: statusCodes.map((code) => `\`${code}\``).join(", "), content: { "application/json": { schema: errorEnvelopeSchema } } },
+    ]),
+  );
+}
+
+/** Declares one endpoint of the service: the one place its method, path, inputs, answer and errors are written. */
+export function endpoint<const S extends EndpointSpec>(spec: S): Endpoint<S> {
+  const malformed: ErrorCode[] = spec.params || spec.query || spec.body ? ["invalid_request"] : [];
+  const errors = [
+    ...new Set<ErrorCode>([...AUTH[spec.auth].errors, ...malformed, ...(spec.body ? (["payload_too_large"] as const) : []), ...(spec.errors ?? [])]),
+  ];
+  const route = createRoute({
+    method: spec.method,
+    path: spec.path,
+    operationId: spec.id,
+    summary: spec.summary,
+    ...(spec.description ? { description: spec.description } : {}),
+    tags: [spec.group],
+    security: [...AUTH[spec.auth].security],
+    request: {
+      ...(spec.params ? { params: spec.params } : {}),
+      ...(spec.query ? { query: spec.query } : {}),
+      ...(spec.body ? { body: { required: true, content: { "application/json": { schema: spec.body } } } } : {}),
+    },
+    responses: { 200: okResponse(spec.ok), ...errorResponses(errors) },
+  });
+  return { ...spec, errors, maxBodyBytes: spec.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES, route };
+}
+
+/** The parsed values a handler of the endpoint receives. */
+export type ParamsOf<E extends EndpointSpec> = E["params"] extends z.ZodType ? z.output<E["params"]> : Record<string, never>;
+export type QueryOf<E extends EndpointSpec> = E["query"] extends z.ZodType ? z.output<E["query"]> : Record<string, never>;
+export type BodyOf<E extends EndpointSpec> = E["body"] extends z.ZodType ? z.output<E["body"]> : undefined;
+/** What a handler of the endpoint answers on success: the JSON without its `status: "ok"`, which the service adds. */
+export type AnswerOf<E extends EndpointSpec> = E["ok"] extends { json: infer S extends z.ZodType } ? Omit<z.input<S>, "status"> : never;
+/** What a client reads of the answer. */
+export type ParsedAnswerOf<E extends EndpointSpec> = E["ok"] extends { json: infer S extends z.ZodType } ? z.output<S> : never;
+/** What a client sends: the inputs before parsing (defaults not yet applied). */
+export type ParamsInput<E extends EndpointSpec> = E["params"] extends z.ZodType ? z.input<E["params"]> : undefined;
+export type QueryInput<E extends EndpointSpec> = E["query"] extends z.ZodType ? z.input<E["query"]> : undefined;
+export type BodyInput<E extends EndpointSpec> = E["body"] extends z.ZodType ? z.input<E["body"]> : undefined;

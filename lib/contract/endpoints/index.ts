@@ -1,0 +1,50 @@
+import type { Endpoint, Group } from "../endpoint";
+import { cloudEndpoints } from "./cloud";
+import { collectEndpoints } from "./collect";
+import { liveEndpoints } from "./live";
+import { onpremEndpoints } from "./onprem";
+import { opsEndpoints } from "./ops";
+import { serviceAdminEndpoints } from "./service-admin";
+
+export { cloudEndpoints, collectEndpoints, liveEndpoints, onpremEndpoints, opsEndpoints, serviceAdminEndpoints };
+export { MAX_EVENT_BATCH_BYTES } from "./collect";
+
+/**
+ * Every endpoint of the service, declared once: the service binds a handler to each, the clients take
+ * their paths and schemas from them, the documents and the fuzz suites are generated from them.
+ */
+export const ENDPOINTS: readonly Endpoint[] = [
+  ...Object.values(cloudEndpoints),
+  ...Object.values(onpremEndpoints),
+  ...Object.values(serviceAdminEndpoints),
+  ...Object.values(collectEndpoints),
+  ...Object.values(liveEndpoints),
+  ...Object.values(opsEndpoints),
+];
+
+/** The service's API documents: each endpoint is in exactly one, by its group. */
+export const API_DOCUMENTS = {
+  cloud: {
+    path: cloudEndpoints.getCloudDocument.path,
+    title: "Tandem co-browsing API",
+    version: "1.3",
+    description: "Cloud v1.3 API of Tandem's embedded co-browsing service.",
+    groups: ["v1.3"],
+  },
+  onprem: {
+    path: onpremEndpoints.getOnpremDocument.path,
+    title: "Tandem on-premise API",
+    version: "1.0",
+    description: "The on-premise REST API, at `<base endpoint>/api`; off unless REST_KEY is set.",
+    groups: ["onprem"],
+  },
+  service: {
+    path: serviceAdminEndpoints.getServiceDocument.path,
+    title: "Tandem embedded service",
+    version: "1.0",
+    description: "Tandem's own endpoints: the service's admin API, the visitor script's protocol, live sessions and health.",
+    groups: ["service-admin", "collect", "live", "ops"],
+  },
+} as const satisfies Record<string, { path: string; title: string; version: string; description: string; groups: readonly Group[] }>;
+
+export type ApiDocumentName = keyof typeof API_DOCUMENTS;

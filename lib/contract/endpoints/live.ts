@@ -1,0 +1,71 @@
+import { endpoint } from "../endpoint";
+import {
+  agentMessageSchema,
+  controlMessageSchema,
+  recordingEventsResponseSchema,
+  recordingParamsSchema,
+  sessionParamsSchema,
+  viewerStreamQuerySchema,
+} from "../live";
+import { okResponseSchema } from "../visitor-protocol";
+
+/** The agent's side of a live session: the watch page's stream and tools, and recordings' replay. */
+export const liveEndpoints = {
+  openViewerStream: endpoint({
+    id: "openViewerStream",
+    method: "get",
+    path: "/live/sessions/{id}/stream",
+    group: "live",
+    auth: "viewer",
+    summary: "The watch page's live stream",
+    description: "The visitor's page (latest snapshot, then every change), the session's status, and fresh viewer tokens.",
+    params: sessionParamsSchema,
+    query: viewerStreamQuerySchema,
+    ok: { events: agentMessageSchema },
+    errors: ["not_found", "draining"],
+  }),
+  useTool: endpoint({
+    id: "useTool",
+    method: "post",
+    path: "/live/sessions/{id}/control",
+    group: "live",
+    auth: "viewer",
+    summary: "One use of an agent's tool on the visitor's page",
+    params: sessionParamsSchema,
+    body: controlMessageSchema,
+    ok: { json: okResponseSchema },
+    errors: ["not_found", "session_ended", "permission_denied"],
+  }),
+  endByAgent: endpoint({
+    id: "endByAgent",
+    method: "post",
+    path: "/live/sessions/{id}/end",
+    group: "live",
+    auth: "viewer",
+    summary: "The agent ends the session",
+    params: sessionParamsSchema,
+    ok: { json: okResponseSchema },
+    errors: ["not_found"],
+  }),
+  requestSnapshot: endpoint({
+    id: "requestSnapshot",
+    method: "post",
+    path: "/live/sessions/{id}/resync",
+    group: "live",
+    auth: "viewer",
+    summary: "Ask the visitor's page for a fresh full snapshot",
+    params: sessionParamsSchema,
+    ok: { json: okResponseSchema },
+    errors: ["not_found", "session_ended"],
+  }),
+  getRecordingEvents: endpoint({
+    id: "getRecordingEvents",
+    method: "get",
+    path: "/live/recordings/{token}/events",
+    group: "live",
+    auth: "recording-link",
+    summary: "The recorded events of an ended session, for its replay",
+    params: recordingParamsSchema,
+    ok: { json: recordingEventsResponseSchema },
+  }),
+};

@@ -1,0 +1,112 @@
+import { z } from "zod";
+import { httpUrlSchema, okStatus } from "./common";
+
+/**
+ * The messages of a live co-browsing session, shared by the service, the visitor script (lib/visitor)
+ * and the agent's watch page, so all three agree on one shape. The browser code imports their types
+ * only; the service parses them.
+ */
+
+/** An rrweb event as it travels: only `type` and `timestamp` matter to the relay; the rest passes untouched. */
+export const recordedEventSchema = z.looseObject({ type: z.number().int(), timestamp: z.number() }).describe("rrweb event");
+
+/** rrweb's EventType values the relay looks at. */
+export const EVENT_TYPE = { fullSnapshot: 2, incremental: 3, meta: 4 } as const;
+
+/** A batch of the visitor's events, numbered 1, 2, 3… per recording (a page load starts again at 1). */
+export const eventBatchSchema = z.object({
+  seq: z.number().int().min(1),
+  events: z.array(recordedEventSchema).max(5000),
+});
+
+export const visitorStatusSchema = z.enum(["waiting", "awaiting_authorization", "live", "disconnected", "ended"]);
+
+const coordinate = z.number().finite().min(-100_000).max(100_000);
+const customMessage = z.string().min(1).max(4000);
+
+/** What an agent's tool asks of the visitor's page. Coordinates are the visitor's viewport pixels. */
+export const controlMessageSchema = z
+  .discriminatedUnion("tool", [
+    z.object({ tool: z.literal("pointer"), x: coordinate, y: coordinate }),
+    z.object({ tool: z.literal("click"), id: z.number().int().min(0).describe("rrweb node id") }),
+    z.object({ tool: z.literal("scroll"), dx: coordinate, dy: coordinate }),
+    z.object({ tool: z.literal("type"), text: z.string().min(1).max(1000) }),
+    z.object({ tool: z.literal("key"), key: z.enum(["Backspace", "Enter", "Tab"]) }),
+    z
+      .object({
+        tool: z.literal("draw"),
+        points: z
+          .array(z.tuple([coordinate, coordinate]))
+          .min(1)
+          .max(500),
+      })
+      .describe("One piece of a stroke; a stroke's next piece starts at this one's last point"),
+    z.object({ tool: z.literal("clear") }).describe("Removes the agents' drawings"),
+    z.object({ tool: z.literal("navigate"), url: httpUrlSchema.max(2048) }),
+    z.object({ tool: z.literal("reload") }),
+    z.object({ tool: z.literal("message"), message: customMessage }).describe('For the customer\'s page: Tandem.on("custom_message")'),
+  ])
+  .describe("One use of an agent's tool");
+
+/** Service → agent's watch page (Server-Sent Events). */
+export const agentMessageSchema = z
+  .discriminatedUnion("type", [
+    z
+      .object({ type: z.literal("events"), seq: z.number().int(), reset: z.boolean(), events: z.array(recordedEventSchema) })
+      .describe("`seq` counts messages of events; `reset`: the events start with a full snapshot (drop the old page)"),
+    z.object({ type: z.literal("status"), status: visitorStatusSchema, agents: z.array(z.string()) }),
+    z.object({ type: z.literal("ended"), reason: z.string() }),
+    z.object({ type: z.literal("custom"), message: z.string() }).describe("From the customer's page (Tandem.sendCustomMessage)"),
+    z.object({ type: z.literal("token"), token: z.string() }).describe("A fresh viewer credential: the previous one expires soon"),
+  ])
+  .describe("A message of the watch page's stream");
+
+/** Service → visitor's page (Server-Sent Events of the visitor script). */
+export const visitorMessageSchema = z
+  .discriminatedUnion("type", [
+    z.object({
+      type: z.literal("session"),
+      sessionId: z.string(),
+      agentName: z.string(),
+      permissions: z.record(z.string(), z.boolean()),
+      needsConsent: z.boolean().describe("Ask the visitor before anything of the page is sent"),
+    }),
+    z.object({ type: z.literal("snapshot"), sessionId: z.string() }),
+    z.object({ type: z.literal("control"), sessionId: z.string(), control: controlMessageSchema }),
+    z.object({ type: z.literal("ended"), sessionId: z.string(), reason: z.string() }),
+  ])
+  .describe("A message of the visitor script's stream");
+
+const sessionId = z.string().min(1).max(64);
+
+/** POST /collect/live/events. */
+export const eventBatchRequestSchema = eventBatchSchema.extend({ sessionId });
+export const eventBatchResponseSchema = z.object({
+  status: okStatus,
+  accepted: z.boolean().describe("False: the batch does not follow the previous one and was dropped"),
+  snapshot: z.boolean().describe("Send a fresh full snapshot"),
+});
+
+export const consentRequestSchema = z.object({ sessionId, accepted: z.boolean() });
+export const stopRequestSchema = z.object({ sessionId });
+/** POST /collect/live/message: the customer's page sends the agents a message of its own. */
+export const customMessageRequestSchema = z.object({ sessionId, message: customMessage });
+
+/** The visitor script's stream: EventSource cannot send headers, so the credentials are in the query. */
+export const visitorStreamQuerySchema = z.object({ visitorId: z.string().min(1).max(32), token: z.string().min(1).max(200) });
+
+export const sessionParamsSchema = z.object({ id: sessionId.describe("The session's id") });
+/** The watch page's EventSource cannot send headers either: its viewer token may come as `?token=`. */
+export const viewerStreamQuerySchema = z.object({ token: z.string().max(2000).optional().describe("The viewer token, when not in Authorization") });
+
+export const recordingParamsSchema = z.object({ token: z.string().min(1).max(2000).describe("The recording link's token") });
+export const recordingEventsResponseSchema = z.object({ status: okStatus, events: z.array(recordedEventSchema) });
+
+export type RecordedEvent = z.infer<typeof recordedEventSchema>;
+export type EventBatch = z.infer<typeof eventBatchSchema>;
+export type VisitorStatus = z.infer<typeof visitorStatusSchema>;
+export type ControlMessage = z.infer<typeof controlMessageSchema>;
+export type Tool = ControlMessage["tool"];
+export type AgentMessage = z.infer<typeof agentMessageSchema>;
+export type VisitorMessage = z.infer<typeof visitorMessageSchema>;
+export type EventBatchAnswer = z.infer<typeof eventBatchResponseSchema>;

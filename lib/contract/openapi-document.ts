@@ -1,0 +1,8 @@
+import { z } from "zod";
+
+/** An OpenAPI document, as the service serves its own. */
+export const openApiDocumentSchema = z.looseObject({
+  openapi: z.string(),
+  info: z.looseObject({ title: z.string() }),
+  paths: z.record(z.string(), z.unknown()),
+});

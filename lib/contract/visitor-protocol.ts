@@ -1,0 +1,57 @@
+import { z } from "zod";
+import { okStatus } from "./common";
+import { identitySchema } from "./identity";
+
+/**
+ * The visitor script's protocol (/collect): what a page of the customer's site sends about its visitor.
+ * docs/visitor-protocol.md tells the story; these are the shapes.
+ */
+
+// Only http(s) pages can load the visitor script; anything else in these fields is junk or an attack.
+const pageUrl = z.url({ protocol: /^https?$/ }).max(2048);
+const visitorId = z.string().min(1).max(32);
+const token = z.string().min(1).max(200);
+
+const page = {
+  url: pageUrl,
+  title: z.string().max(512).nullish().describe("document.title, truncated to 512 characters by the script"),
+  // document.referrer is "" when there is none.
+  referrer: z.union([pageUrl, z.literal("")]).nullish(),
+};
+
+/** The visitor's credentials, kept by the script in the page's storage. */
+export const visitorCredentialsSchema = z.object({ visitorId, token });
+
+export const registerRequestSchema = z.object({
+  publicKey: z.string().min(1).max(200).describe("The team's public key, from the snippet"),
+  visitorId: visitorId.nullish().describe("Resume this visitor (with its token)"),
+  token: token.nullish(),
+  ...page,
+});
+
+export const registerResponseSchema = z.object({
+  status: okStatus,
+  visitorId,
+  token: token.describe("The visitor's secret: new visitors get theirs here and only here"),
+  lookupCode: z.string().nullable().describe("4 digits, null when none is free"),
+  heartbeatSeconds: z.number().int().positive(),
+  settings: z.object({ requireAuthorization: z.boolean(), maskingSelectors: z.array(z.string()) }),
+});
+
+export const heartbeatResponseSchema = z.object({ status: okStatus, lookupCode: z.string().nullable() });
+
+export const identifyRequestSchema = identitySchema;
+
+export const pageviewRequestSchema = z.object(page);
+
+/** Empty with the X-Visitor-* headers; sendBeacon cannot send headers, so it puts them in the body. */
+export const leaveRequestSchema = visitorCredentialsSchema.partial();
+
+/** The answer of the visitor script's endpoints that return nothing else. */
+export const okResponseSchema = z.object({ status: okStatus });
+
+export type VisitorCredentials = z.infer<typeof visitorCredentialsSchema>;
+export type RegisterRequest = z.infer<typeof registerRequestSchema>;
+export type RegisterResponse = z.infer<typeof registerResponseSchema>;
+export type HeartbeatResponse = z.infer<typeof heartbeatResponseSchema>;
+export type PageviewRequest = z.infer<typeof pageviewRequestSchema>;

@@ -1,0 +1,79 @@
+import { Hono } from "hono";
+import { cors } from "hono/cors";
+import { getDb } from "@/lib/db";
+import { env } from "@/lib/env";
+import { countedInFlight } from "@/lib/lifecycle/draining";
+import { ServiceError } from "../errors";
+import { bindCloudEndpoints } from "../routes/cloud";
+import { bindCollectEndpoints } from "../routes/collect";
+import { bindLiveEndpoints } from "../routes/live";
+import { bindOnpremEndpoints } from "../routes/onprem";
+import { bindOpsEndpoints } from "../routes/ops";
+import { bindServiceAdminEndpoints } from "../routes/service-admin";
+import { bindEndpoint, type BindDependencies, type Handler } from "./bind";
+import { clientAddress } from "./client-address";
+import type { ServiceEnv } from "./context";
+import { errorAnswer, errorResponse } from "./envelope";
+import type { RateLimiter } from "./rate-limit";
+import { createRateLimiter } from "./rate-limits";
+import type { Endpoint } from "@/lib/contract/endpoint";
+
+/** Where the service answers; everything else is the console's (Next). */
+export const SERVICE_PATH_PREFIXES = [
+  "/v1.3/",
+  "/api/visitors/",
+  "/api/openapi.json",
+  "/service-admin/",
+  "/collect/",
+  "/live/",
+  "/healthz",
+  "/readyz",
+] as const;
+
+export function isServicePath(pathname: string): boolean {
+  return SERVICE_PATH_PREFIXES.some((prefix) => pathname === prefix || pathname.startsWith(prefix.endsWith("/") ? prefix : `${prefix}/`));
+}
+
+/** Binds a handler to an endpoint of the registry. */
+export type Bind = <E extends Endpoint>(endpoint: E, handler: Handler<E>) => void;
+
+/**
+ * The embedded co-browsing service: one Hono app binding a handler to every endpoint of the contract's
+ * registry (lib/contract/endpoints), with the client's address and the drain's in-flight count for
+ * every request, CORS for the visitor script's endpoints, and one error envelope.
+ */
+export function createServiceApp(overrides: Partial<BindDependencies> = {}): { app: Hono<ServiceEnv>; bound: Endpoint[] } {
+  const app = new Hono<ServiceEnv>();
+  let limiter: RateLimiter | undefined;
+  const dependencies: BindDependencies = { db: getDb, limiter: () => (limiter ??= createRateLimiter()), ...overrides };
+
+  app.use("*", async (c, next) => {
+    c.set("clientAddress", clientAddress(c.req.raw.headers, c.env?.incoming?.socket.remoteAddress, env().TRUST_PROXY_HOPS));
+    await countedInFlight(next);
+  });
+  // The visitor script runs on customers' sites: every /collect answer, errors included, allows any
+  // origin. No cookies are involved: the visitor proves itself with its id and token.
+  app.use(
+    "/collect/*",
+    cors({ origin: "*", allowHeaders: ["content-type", "x-visitor-id", "x-visitor-token"], allowMethods: ["GET", "POST", "OPTIONS"], maxAge: 600 }),
+  );
+  app.onError((error) => {
+    if (error instanceof ServiceError) return errorResponse(error);
+    console.error("Service handler failed:", error);
+    return errorAnswer("internal_error", "The service failed to handle this request.");
+  });
+  app.notFound(() => errorAnswer("not_found", "No such endpoint."));
+
+  const bound: Endpoint[] = [];
+  const bind: Bind = (endpoint, handler) => {
+    bindEndpoint(app, endpoint, handler, dependencies);
+    bound.push(endpoint);
+  };
+  bindCloudEndpoints(bind);
+  bindOnpremEndpoints(bind);
+  bindServiceAdminEndpoints(bind);
+  bindCollectEndpoints(bind);
+  bindLiveEndpoints(bind);
+  bindOpsEndpoints(bind);
+  return { app, bound };
+}

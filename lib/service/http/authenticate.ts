@@ -1,0 +1,141 @@
+import { timingSafeEqual } from "node:crypto";
+import { eq } from "drizzle-orm";
+import type { Auth } from "@/lib/contract/endpoint";
+import type { Db } from "@/lib/db";
+import { env } from "@/lib/env";
+import { ServiceError } from "../errors";
+import { sha256 } from "../ids";
+import { loadSession } from "../live/live-session";
+import { verifyViewerToken, type ViewerClaims } from "../live/viewer-token";
+import { processCache } from "../process-cache";
+import { visitors } from "../schema";
+import { authenticateApiKey, defaultTeam, teamById, teamByPublicKey, type Team } from "../teams";
+
+/** Who is calling, as far as the endpoint's authentication tells. */
+export interface Caller {
+  team: Team | null;
+  /** The secret key that authenticated an api-key request. */
+  keyId: string | null;
+  /** The visitor that authenticated a visitor request. */
+  visitorId: string | null;
+  /** The watch page's claims: which session, which agent. */
+  viewer: ViewerClaims | null;
+}
+
+interface AuthInput {
+  request: Request;
+  db: Db;
+  /** The parsed body, for the authentications that read it (AUTH_FROM_BODY). */
+  body: unknown;
+}
+
+const NOBODY: Caller = { team: null, keyId: null, visitorId: null, viewer: null };
+
+/** The authentications that need the body first: it holds the credential. */
+export const AUTH_FROM_BODY: ReadonlySet<Auth> = new Set(["public-key", "visitor-beacon"]);
+
+const invalidVisitor = () => new ServiceError("invalid_visitor_token", "Unknown visitor or wrong token: register again.");
+
+/**
+ * A visitor's token hash and team, as stored: a page beats every 15 s and, in a session, posts batches
+ * several times a second. A token never changes; a deleted visitor is told by the endpoints themselves.
+ */
+const visitorCredentials = () => processCache<{ tokenHash: string; teamId: string }>("visitor-credentials", 5 * 60_000, 200_000);
+
+/** True when `token` is the secret whose hash is stored; constant-time, so timing reveals nothing. */
+export function tokenMatches(token: string, tokenHash: string): boolean {
+  const given = Buffer.from(sha256(token));
+  const stored = Buffer.from(tokenHash);
+  return given.length === stored.length && timingSafeEqual(given, stored);
+}
+
+/** The visitor and its team when the id and token match; the same 401 for an unknown id and a wrong token. */
+export async function authenticateVisitor(db: Db, visitorId: unknown, token: unknown): Promise<Caller> {
+  if (typeof visitorId !== "string" || typeof token !== "string" || !visitorId || !token || visitorId.length > 64) throw invalidVisitor();
+  let stored = visitorCredentials().get(visitorId);
+  if (!stored) {
+    const [row] = await db.select({ tokenHash: visitors.tokenHash, teamId: visitors.teamId }).from(visitors).where(eq(visitors.shortId, visitorId));
+    if (!row) throw invalidVisitor();
+    stored = row;
+    visitorCredentials().set(visitorId, row);
+  }
+  if (!tokenMatches(token, stored.tokenHash)) throw invalidVisitor();
+  const team = await teamById(db, stored.teamId);
+  if (!team) throw invalidVisitor();
+  return { ...NOBODY, team, visitorId };
+}
+
+/** A deleted visitor's credentials are forgotten on this node (others find it gone when they use it). */
+export function forgetVisitorCredentials(visitorId: string): void {
+  visitorCredentials().delete(visitorId);
+}
+
+function sameSecret(given: string | null, expected: string): boolean {
+  if (given === null) return false;
+  const a = Buffer.from(given);
+  const b = Buffer.from(expected);
+  return a.length === b.length && timingSafeEqual(a, b);
+}
+
+const field = (body: unknown, name: string): unknown => (body && typeof body === "object" ? (body as Record<string, unknown>)[name] : undefined);
+
+const defaultTeamId = () => processCache<{ id: string }>("default-team", 60_000);
+
+async function restKeyCaller({ request, db }: AuthInput): Promise<Caller> {
+  const restKey = env().REST_KEY;
+  // The on-premise API exists only while REST_KEY is set.
+  if (!restKey) throw new ServiceError("not_found", "The on-premise API is disabled: set REST_KEY to enable it.");
+  if (!sameSecret(request.headers.get("authorization"), restKey)) throw new ServiceError("invalid_api_key", "The Authorization header must hold the REST_KEY.");
+  const known = defaultTeamId().get("team");
+  const team = known ? await teamById(db, known.id) : await defaultTeam(db);
+  if (!team) throw new ServiceError("unavailable", "The service has no team yet.");
+  defaultTeamId().set("team", { id: team.id });
+  return { ...NOBODY, team };
+}
+
+/**
+ * The watch page: the viewer token from `Authorization: Bearer …`, or from the `token` query parameter
+ * for its EventSource. The team is the session's; the session in the path must be the token's.
+ */
+async function viewerCaller({ request, db }: AuthInput): Promise<Caller> {
+  const header = request.headers.get("authorization");
+  const token = header?.startsWith("Bearer ") ? header.slice(7) : new URL(request.url).searchParams.get("token");
+  const viewer = await verifyViewerToken(token);
+  if (!viewer) throw new ServiceError("invalid_viewer_token", "The session credential is missing or expired: open the watch link again from the console.");
+  const found = await loadSession(db, viewer.sessionId);
+  if (!found) throw new ServiceError("invalid_viewer_token", "The session no longer exists.");
+  return { ...NOBODY, team: found.team, viewer };
+}
+
+/** How each kind of caller is recognised (lib/contract/endpoint.ts says which endpoint takes which). */
+export const AUTHENTICATE: Record<Auth, (input: AuthInput) => Promise<Caller>> = {
+  "api-key": async ({ request, db }) => ({ ...NOBODY, ...(await authenticateApiKey(db, request.headers.get("x-api-key"))) }),
+  "rest-key": restKeyCaller,
+  "public-key": async ({ db, body }) => {
+    const publicKey = field(body, "publicKey");
+    const team = typeof publicKey === "string" && publicKey ? await teamByPublicKey(db, publicKey) : undefined;
+    if (!team) throw new ServiceError("invalid_api_key", "Send the public key of the visitor script snippet as publicKey.");
+    return { ...NOBODY, team };
+  },
+  visitor: ({ request, db }) => authenticateVisitor(db, request.headers.get("x-visitor-id"), request.headers.get("x-visitor-token")),
+  // navigator.sendBeacon cannot set headers: then the body carries the id and token.
+  "visitor-beacon": ({ request, db, body }) =>
+    request.headers.has("x-visitor-id")
+      ? authenticateVisitor(db, request.headers.get("x-visitor-id"), request.headers.get("x-visitor-token"))
+      : authenticateVisitor(db, field(body, "visitorId"), field(body, "token")),
+  // EventSource cannot set headers either: the query carries them.
+  "visitor-query": ({ request, db }) => {
+    const query = new URL(request.url).searchParams;
+    return authenticateVisitor(db, query.get("visitorId"), query.get("token"));
+  },
+  viewer: viewerCaller,
+  // The signed token in the path is the credential: the handler checks it.
+  "recording-link": async () => NOBODY,
+  none: async () => NOBODY,
+};
+
+/** The viewer's claims, checked against the session in the path: a token for one session opens no other. */
+export function viewerOf(viewer: ViewerClaims, sessionId: string): ViewerClaims {
+  if (viewer.sessionId !== sessionId) throw new ServiceError("forbidden", "This credential belongs to another session.");
+  return viewer;
+}

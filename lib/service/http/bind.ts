@@ -1,0 +1,85 @@
+import type { Hono } from "hono";
+import type { z } from "zod";
+import { formatZodIssue } from "@/lib/contract";
+import type { AnswerOf, BodyOf, Endpoint, EndpointSpec, ParamsOf, QueryOf } from "@/lib/contract/endpoint";
+import type { Db } from "@/lib/db";
+import { ServiceError } from "../errors";
+import type { ViewerClaims } from "../live/viewer-token";
+import type { Team } from "../teams";
+import { AUTH_FROM_BODY, AUTHENTICATE } from "./authenticate";
+import type { ServiceEnv } from "./context";
+import { okText } from "./envelope";
+import type { RateLimiter } from "./rate-limit";
+import { bucketsAfterAuth, bucketsBeforeAuth } from "./rate-limits";
+import { readJson } from "./read-body";
+
+type VisitorAuth = "visitor" | "visitor-beacon" | "visitor-query";
+
+/** What a handler gets: the caller, and the request parsed with the endpoint's schemas. */
+export interface HandlerContext<E extends EndpointSpec> {
+  db: Db;
+  team: E["auth"] extends "none" | "recording-link" ? null : Team;
+  keyId: E["auth"] extends "api-key" ? string : null;
+  visitorId: E["auth"] extends VisitorAuth ? string : null;
+  viewer: E["auth"] extends "viewer" ? ViewerClaims : null;
+  params: ParamsOf<E>;
+  query: QueryOf<E>;
+  body: BodyOf<E>;
+  request: Request;
+  clientAddress: string;
+}
+
+/** JSON of the endpoint's answer, nothing for the plain `ok`, or a Response of its own (streams, headers). */
+export type HandlerResult<E extends EndpointSpec> = E["ok"] extends { json: z.ZodType }
+  ? AnswerOf<E> | Response
+  : E["ok"] extends { text: "ok" }
+    ? void | Response
+    : Response;
+
+export type Handler<E extends EndpointSpec> = (context: HandlerContext<E>) => Promise<HandlerResult<E>> | HandlerResult<E>;
+
+export interface BindDependencies {
+  db: () => Promise<Db>;
+  limiter: () => RateLimiter;
+}
+
+function parse<T>(schema: z.ZodType<T> | undefined, value: unknown, where: string): T {
+  if (!schema) return undefined as T;
+  const result = schema.safeParse(value);
+  if (result.success) return result.data;
+  const issue = formatZodIssue(result.error);
+  throw new ServiceError("invalid_request", where ? `${where}: ${issue}` : issue);
+}
+
+async function limit(limiter: RateLimiter, buckets: ReturnType<typeof bucketsBeforeAuth>): Promise<void> {
+  if (!buckets.length) return;
+  const wait = await limiter.take(buckets);
+  if (wait > 0) throw new ServiceError("rate_limited", `Too many requests: retry in ${wait} s.`, { "retry-after": String(wait) });
+}
+
+/**
+ * Binds a handler to a declared endpoint: rate limits by address, authentication, rate limits by
+ * caller, the body read within the endpoint's limit (before authenticating only when the credential is
+ * in it), then the path, query and body parsed with the contract. Errors become the one envelope
+ * (app.ts); malformed input is a 400 naming the field, never a 500.
+ */
+export function bindEndpoint<E extends Endpoint>(app: Hono<ServiceEnv>, endpoint: E, handler: Handler<E>, dependencies: BindDependencies): void {
+  const bodyFirst = AUTH_FROM_BODY.has(endpoint.auth);
+  app.on(endpoint.method.toUpperCase(), endpoint.route.getRoutingPath(), async (c) => {
+    const request = c.req.raw;
+    const clientAddress = c.get("clientAddress");
+    const db = await dependencies.db();
+    await limit(dependencies.limiter(), bucketsBeforeAuth(endpoint, clientAddress));
+    let raw: unknown = endpoint.body && bodyFirst ? await readJson(request, endpoint.maxBodyBytes) : undefined;
+    const caller = await AUTHENTICATE[endpoint.auth]({ request, db, body: raw });
+    await limit(dependencies.limiter(), bucketsAfterAuth(endpoint, caller));
+    if (endpoint.body && !bodyFirst) raw = await readJson(request, endpoint.maxBodyBytes);
+    const params = parse(endpoint.params, c.req.param(), "");
+    const query = parse(endpoint.query, Object.fromEntries(new URL(request.url).searchParams), "query");
+    const body = parse(endpoint.body, raw, "");
+    const context = { db, ...caller, params, query, body, request, clientAddress } as unknown as HandlerContext<E>;
+    const result = await handler(context);
+    if (result instanceof Response) return result;
+    return "text" in endpoint.ok ? okText() : c.json({ status: "ok", ...(result as object) });
+  });
+}

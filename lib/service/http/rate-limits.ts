@@ -1,0 +1,51 @@
+import type { Endpoint } from "@/lib/contract/endpoint";
+import { env } from "@/lib/env";
+import { sharedRedis } from "@/lib/redis";
+import type { Caller } from "./authenticate";
+import { InProcessRateLimiter, type Bucket, type RateLimiter } from "./rate-limit";
+import { RedisRateLimiter } from "./redis-rate-limit";
+
+/** The limiter of this process: one allowance per bucket across every app node when they share Redis. */
+export function createRateLimiter(): RateLimiter {
+  const redis = sharedRedis();
+  return redis ? new RedisRateLimiter(redis) : new InProcessRateLimiter();
+}
+
+// A visitor's page in a session posts batches up to twenty times a second and an agent moves the
+// pointer as often: the live endpoints have allowances of their own, per visitor and per viewer.
+const isLive = (endpoint: Endpoint) => endpoint.auth === "viewer" || endpoint.path.startsWith("/collect/live/");
+
+/**
+ * Counted before authenticating, so that a flood of made-up credentials is stopped by its address
+ * before it costs a lookup: the public endpoints, per client address.
+ */
+export function bucketsBeforeAuth(endpoint: Endpoint, address: string): Bucket[] {
+  const config = env();
+  if (isLive(endpoint)) return [{ key: `live-address:${address}`, perMinute: config.LIVE_RATE_LIMIT_PER_MINUTE }];
+  switch (endpoint.auth) {
+    case "public-key":
+      // Each registration may take one of the team's 10,000 lookup codes.
+      return [
+        { key: `register:${address}`, perMinute: config.REGISTRATION_RATE_LIMIT_PER_MINUTE },
+        { key: `address:${address}`, perMinute: config.VISITOR_RATE_LIMIT_PER_MINUTE },
+      ];
+    case "visitor":
+    case "visitor-beacon":
+    case "recording-link":
+      return [{ key: `address:${address}`, perMinute: config.VISITOR_RATE_LIMIT_PER_MINUTE }];
+    default:
+      return [];
+  }
+}
+
+/** Counted once the caller is known: per secret key, per REST_KEY, per site (public key), per visitor, per viewer. */
+export function bucketsAfterAuth(endpoint: Endpoint, caller: Caller): Bucket[] {
+  const config = env();
+  const buckets: Bucket[] = [];
+  if (caller.keyId) buckets.push({ key: `key:${caller.keyId}`, perMinute: config.API_RATE_LIMIT_PER_MINUTE });
+  if (endpoint.auth === "rest-key") buckets.push({ key: "rest-key", perMinute: config.API_RATE_LIMIT_PER_MINUTE });
+  if (caller.viewer) buckets.push({ key: `viewer:${caller.viewer.sessionId}:${caller.viewer.agentId}`, perMinute: config.LIVE_RATE_LIMIT_PER_MINUTE });
+  if (caller.visitorId && isLive(endpoint)) buckets.push({ key: `visitor:${caller.visitorId}`, perMinute: config.LIVE_RATE_LIMIT_PER_MINUTE });
+  if (caller.team && endpoint.group === "collect") buckets.push({ key: `site:${caller.team.id}`, perMinute: config.SITE_RATE_LIMIT_PER_MINUTE });
+  return buckets;
+}
