@@ -63,6 +63,8 @@ export interface EndpointSpec {
   errors?: readonly ErrorCode[];
   /** The largest body it reads (default 256 kB); larger ones are refused while they stream in. */
   maxBodyBytes?: number;
+  /** A top-level body field passed on untouched, never stored as text (a page's recorded events). */
+  passThrough?: string;
 }
 
 export const DEFAULT_MAX_BODY_BYTES = 256 * 1024;

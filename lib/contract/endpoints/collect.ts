@@ -110,6 +110,7 @@ export const collectEndpoints = {
     ok: { json: eventBatchResponseSchema },
     errors: ["not_found", "session_ended", "consent_required"],
     maxBodyBytes: MAX_EVENT_BATCH_BYTES,
+    passThrough: "events",
   }),
   answerConsent: endpoint({
     id: "answerConsent",

@@ -1,0 +1,158 @@
+import { request as httpRequest } from "node:http";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { collectEndpoints } from "@/lib/contract/endpoints";
+import type { Db } from "@/lib/db";
+import { openTestDatabase } from "@/lib/testing/test-database";
+import { startTestService, type TestService } from "../http/test-service";
+import type { Team } from "../teams";
+import { insertTeam, visitorRow } from "../visitors-ingest/test-fixtures";
+
+// The visitor script's endpoints as Tandem's server serves them, over HTTP, on a real database. One
+// proxy in front (as in the deploy guide), so the client's address is the one it appended.
+vi.hoisted(() => {
+  process.env.TRUST_PROXY_HOPS = "1";
+});
+
+let database: Awaited<ReturnType<typeof openTestDatabase>>;
+let db: Db;
+let team: Team;
+let service: TestService;
+beforeAll(async () => {
+  database = await openTestDatabase();
+  db = database.db;
+  team = await insertTeam(db);
+  service = await startTestService(db);
+});
+afterAll(async () => {
+  await service.close();
+  await database.close();
+});
+
+const IPHONE = "Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1";
+
+async function call(path: string, body: unknown, headers: Record<string, string> = {}) {
+  const response = await fetch(`${service.url}${path}`, {
+    method: "POST",
+    headers: { "content-type": "application/json", ...headers },
+    body: typeof body === "string" ? body : JSON.stringify(body),
+  });
+  expect(response.headers.get("access-control-allow-origin")).toBe("*"); // errors included
+  return { status: response.status, json: await response.json() };
+}
+
+async function registered() {
+  const { json } = await call(
+    "/collect/register",
+    { publicKey: team.publicKey, url: "https://shop.example.com/" },
+    { "user-agent": IPHONE, "x-forwarded-for": "203.0.113.66, 198.51.100.4" },
+  );
+  return { json, headers: { "x-visitor-id": json.visitorId, "x-visitor-token": json.token } };
+}
+
+describe("/collect", () => {
+  it("answers the CORS preflight of every endpoint", async () => {
+    for (const endpoint of Object.values(collectEndpoints)) {
+      const response = await fetch(`${service.url}${endpoint.path}`, {
+        method: "OPTIONS",
+        headers: { origin: "https://shop.example.com", "access-control-request-method": endpoint.method.toUpperCase() },
+      });
+      expect(response.status, endpoint.path).toBe(204);
+      expect(response.headers.get("access-control-allow-origin")).toBe("*");
+      expect(response.headers.get("access-control-allow-headers")).toContain("x-visitor-token");
+      expect(response.headers.get("access-control-allow-methods")).toContain(endpoint.method.toUpperCase());
+    }
+  });
+
+  it("registers a visitor from the request's user agent and the address its proxy saw", async () => {
+    const { json } = await registered();
+    expect(json).toMatchObject({
+      status: "ok",
+      visitorId: expect.any(String),
+      token: expect.any(String),
+      lookupCode: expect.stringMatching(/^\d{4}$/),
+      heartbeatSeconds: 15,
+    });
+    expect(json.settings).toEqual({ requireAuthorization: false, maskingSelectors: [] });
+    expect(await visitorRow(db, json.visitorId)).toMatchObject({ deviceType: "mobile", deviceName: "iPhone", browserName: "Mobile Safari", ipAddress: "198.51.100.4" });
+  });
+
+  it("refuses an unknown public key with 401 and malformed input with 400 naming the field", async () => {
+    expect(await call("/collect/register", { publicKey: "pk_nope", url: "https://shop.example.com/" })).toMatchObject({
+      status: 401,
+      json: { error: "invalid_api_key" },
+    });
+    expect(await call("/collect/register", { url: "https://shop.example.com/" })).toMatchObject({ status: 401, json: { error: "invalid_api_key" } });
+    const badUrl = await call("/collect/register", { publicKey: team.publicKey, url: "javascript:alert(1)" });
+    expect(badUrl).toMatchObject({ status: 400, json: { status: "error", error: "invalid_request" } });
+    expect(badUrl.json.message).toContain("url");
+    expect(await call("/collect/register", "{oops")).toMatchObject({ status: 400, json: { error: "invalid_request", message: "body: not valid JSON" } });
+
+    const { headers } = await registered();
+    const noUrl = await call("/collect/pageview", { title: "x" }, headers);
+    expect(noUrl).toMatchObject({ status: 400, json: { error: "invalid_request", message: expect.stringContaining("url") } });
+  });
+
+  it("takes identity, heartbeats and pageviews from the visitor that holds the token, and nobody else", async () => {
+    const { json, headers } = await registered();
+    expect(await call("/collect/identify", { callName: "Jane", tags: ["#vip"] }, headers)).toEqual({ status: 200, json: { status: "ok" } });
+    const badTag = await call("/collect/identify", { tags: ["vip"] }, headers);
+    expect(badTag).toMatchObject({ status: 400, json: { error: "invalid_request" } });
+    expect(badTag.json.message).toContain("tags");
+    expect(await call("/collect/heartbeat", "", headers)).toEqual({ status: 200, json: { status: "ok", lookupCode: json.lookupCode } });
+    expect(await call("/collect/pageview", { url: "https://shop.example.com/cart" }, headers)).toEqual({ status: 200, json: { status: "ok" } });
+    expect(await visitorRow(db, json.visitorId)).toMatchObject({ callName: "Jane", tags: ["#vip"], lastUrl: "https://shop.example.com/cart" });
+
+    const refused: Array<Record<string, string>> = [
+      { ...headers, "x-visitor-token": "stolen?" },
+      { ...headers, "x-visitor-id": "NOSUCHID" },
+      { "x-visitor-id": json.visitorId },
+      {},
+    ];
+    for (const wrong of refused) expect(await call("/collect/heartbeat", "", wrong)).toMatchObject({ status: 401, json: { error: "invalid_visitor_token" } });
+  });
+
+  it("takes a sendBeacon leave: text/plain, credentials in the body, offline at once", async () => {
+    const { json } = await registered();
+    const beacon = JSON.stringify({ visitorId: json.visitorId, token: json.token });
+    expect(await call("/collect/leave", JSON.stringify({ visitorId: json.visitorId, token: "wrong" }), { "content-type": "text/plain;charset=UTF-8" })).toMatchObject({
+      status: 401,
+    });
+    expect(await call("/collect/leave", beacon, { "content-type": "text/plain;charset=UTF-8" })).toEqual({ status: 200, json: { status: "ok" } });
+    expect((await visitorRow(db, json.visitorId)).onlineUntil <= new Date()).toBe(true);
+  });
+});
+
+describe("a body larger than the endpoint takes", () => {
+  it("is refused while it streams in: a 150 MB registration gets its 413 after the first few hundred kilobytes", async () => {
+    const limit = collectEndpoints.registerVisitor.maxBodyBytes;
+    const chunk = Buffer.alloc(64 * 1024, "x");
+    const { status, sentBeforeAnswer, body } = await new Promise<{ status: number; sentBeforeAnswer: number; body: string }>((resolve, reject) => {
+      let sent = 0;
+      let answered = false;
+      const req = httpRequest(`${service.url}/collect/register`, { method: "POST", headers: { "content-type": "application/json" } }, (res) => {
+        answered = true;
+        const sentBeforeAnswer = sent;
+        let text = "";
+        res.on("data", (data) => (text += data));
+        res.on("end", () => {
+          resolve({ status: res.statusCode ?? 0, sentBeforeAnswer, body: text });
+          req.destroy();
+        });
+      });
+      req.on("error", (error) => (answered ? undefined : reject(error)));
+      const pump = () => {
+        while (!answered && sent < 150 * 1024 * 1024) {
+          sent += chunk.length;
+          if (!req.write(chunk)) return void req.once("drain", pump);
+        }
+        if (!answered) req.end();
+      };
+      pump();
+    });
+    expect(status).toBe(413);
+    expect(JSON.parse(body)).toMatchObject({ status: "error", error: "payload_too_large", message: "body: larger than 64 kB" });
+    // The sockets' buffers hold a few megabytes at most: nothing close to the whole body went out.
+    expect(sentBeforeAnswer).toBeGreaterThan(limit);
+    expect(sentBeforeAnswer).toBeLessThan(16 * 1024 * 1024);
+  });
+});

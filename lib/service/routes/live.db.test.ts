@@ -1,0 +1,132 @@
+import { request as httpRequest } from "node:http";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { MAX_EVENT_BATCH_BYTES } from "@/lib/contract/endpoints";
+import type { Db } from "@/lib/db";
+import { openTestDatabase } from "@/lib/testing/test-database";
+import { startTestService, type TestService } from "../http/test-service";
+import { newId } from "../ids";
+import { liveRelay } from "../live/process-relay";
+import { signViewerToken } from "../live/viewer-token";
+import { sessions } from "../schema";
+import { registerVisitor } from "../visitors-ingest/register";
+import { insertTeam } from "../visitors-ingest/test-fixtures";
+
+// Both sides of a live session as Tandem's server serves them, over HTTP, on a real database.
+vi.hoisted(() => {
+  process.env.LINK_SIGNING_SECRET = "live-routes-test-link-signing-secret-0123456789";
+});
+
+let database: Awaited<ReturnType<typeof openTestDatabase>>;
+let db: Db;
+let service: TestService;
+
+beforeAll(async () => {
+  database = await openTestDatabase();
+  db = database.db;
+  service = await startTestService(db);
+});
+afterAll(async () => {
+  await service.close();
+  await database.close();
+});
+
+async function liveSession() {
+  
+  const team = await insertTeam(db);
+  const visitor = await registerVisitor(
+    db,
+    team,
+    { url: "https://shop.example.com/" },
+    { browserName: null, deviceName: null, deviceType: "desktop", ipAddress: "" },
+  );
+  const sessionId = newId("s_", 16);
+  await db.insert(sessions).values({ id: sessionId, teamId: team.id, visitorId: visitor.visitorId });
+  const viewerToken = await signViewerToken({ sessionId, agentId: "u_1" });
+  return { sessionId, viewerToken, visitorId: visitor.visitorId, visitorHeaders: { "x-visitor-id": visitor.visitorId, "x-visitor-token": visitor.token } };
+}
+
+/** Reads a stream's `data:` messages as they come, until aborted. */
+function listen(url: string) {
+  const messages: Array<Record<string, unknown>> = [];
+  const controller = new AbortController();
+  const done = fetch(url, { signal: controller.signal })
+    .then(async (response) => {
+      const reader = response.body!.getReader();
+      const decoder = new TextDecoder();
+      let text = "";
+      for (;;) {
+        const { value, done } = await reader.read();
+        if (done) return;
+        text += decoder.decode(value, { stream: true });
+        const frames = text.split("\n\n");
+        text = frames.pop()!;
+        for (const frame of frames) if (frame.startsWith("data: ")) messages.push(JSON.parse(frame.slice(6)));
+      }
+    })
+    .catch(() => undefined);
+  return { messages, stop: async () => (controller.abort(), await done) };
+}
+
+describe("a live session over HTTP", () => {
+  it("carries a visitor's batch to the watch page and an agent's tool to the visitor, and closes with the client", async () => {
+    const session = await liveSession();
+    const viewer = listen(`${service.url}/live/sessions/${session.sessionId}/stream?token=${session.viewerToken}`);
+    const visitor = listen(`${service.url}/collect/live/stream?visitorId=${session.visitorId}&token=${session.visitorHeaders["x-visitor-token"]}`);
+    await expect.poll(() => visitor.messages.map((message) => message.type)).toContain("session");
+
+    const snapshot = [
+      { type: 4, timestamp: 1, data: { href: "https://shop.example.com/", width: 1280, height: 800 } },
+      { type: 2, timestamp: 2, data: { node: { type: 0, childNodes: [], id: 1 }, initialOffset: { top: 0, left: 0 } } },
+    ];
+    const posted = await fetch(`${service.url}/collect/live/events`, {
+      method: "POST",
+      headers: { "content-type": "application/json", ...session.visitorHeaders },
+      body: JSON.stringify({ sessionId: session.sessionId, seq: 1, events: snapshot }),
+    });
+    expect(posted.headers.get("access-control-allow-origin")).toBe("*");
+    expect(await posted.json()).toEqual({ status: "ok", accepted: true, snapshot: false });
+    await expect.poll(() => viewer.messages.find((message) => message.type === "events")).toMatchObject({ reset: true, events: snapshot });
+
+    const control = await fetch(`${service.url}/live/sessions/${session.sessionId}/control`, {
+      method: "POST",
+      headers: { "content-type": "application/json", authorization: `Bearer ${session.viewerToken}` },
+      body: JSON.stringify({ tool: "pointer", x: 10, y: 20 }),
+    });
+    expect(control.status).toBe(200);
+    await expect.poll(() => visitor.messages.find((message) => message.type === "control")).toMatchObject({ control: { tool: "pointer", x: 10, y: 20 } });
+
+    expect(await liveRelay().visitorConnected(session.visitorId)).toBe(true);
+    await visitor.stop();
+    await expect.poll(() => liveRelay().visitorConnected(session.visitorId)).toBe(false);
+    await viewer.stop();
+  });
+
+  it("answers a bad batch with a 400 naming the field, and a body over the limit with a 413, both in the envelope", async () => {
+    const session = await liveSession();
+    const bad = await fetch(`${service.url}/collect/live/events`, {
+      method: "POST",
+      headers: session.visitorHeaders,
+      body: JSON.stringify({ sessionId: session.sessionId, seq: "one", events: [] }),
+    });
+    expect(bad.status).toBe(400);
+    expect(await bad.json()).toMatchObject({ status: "error", error: "invalid_request", message: expect.stringContaining("seq") });
+
+    // Declared too large: refused before a byte of it is read, with the CORS headers the page needs to read the answer.
+    const answer = await new Promise<{ status: number; cors: unknown; body: string }>((resolve, reject) => {
+      const req = httpRequest(
+        `${service.url}/collect/live/events`,
+        { method: "POST", headers: { ...session.visitorHeaders, "content-length": String(MAX_EVENT_BATCH_BYTES + 1) } },
+        (res) => {
+          let body = "";
+          res.on("data", (chunk) => (body += chunk));
+          res.on("end", () => resolve({ status: res.statusCode ?? 0, cors: res.headers["access-control-allow-origin"], body }));
+        },
+      );
+      req.on("error", reject);
+      req.flushHeaders();
+    });
+    expect(answer.status).toBe(413);
+    expect(answer.cors).toBe("*");
+    expect(JSON.parse(answer.body)).toMatchObject({ status: "error", error: "payload_too_large" });
+  });
+});
