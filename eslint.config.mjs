@@ -1,6 +1,11 @@
 import nextVitals from "eslint-config-next/core-web-vitals";
 import nextTypescript from "eslint-config-next/typescript";
 
+const SERVICE = {
+  group: ["@/lib/service", "@/lib/service/*", "**/lib/service/*"],
+  message: "The console reaches the service only through the API (lib/client).",
+};
+
 const config = [
   ...nextVitals,
   ...nextTypescript,
@@ -8,6 +13,39 @@ const config = [
     rules: {
       // `const { secret, ...rest } = value` is how a field is dropped; `_name` marks an unused argument.
       "@typescript-eslint/no-unused-vars": ["error", { ignoreRestSiblings: true, argsIgnorePattern: "^_", varsIgnorePattern: "^_" }],
+    },
+  },
+  {
+    // The console and its clients never import the embedded service: it works the same against any API.
+    files: ["app/(console)/**", "app/(auth)/**", "app/api/**", "components/**", "lib/console/**", "lib/client/**", "proxy.ts"],
+    rules: { "no-restricted-imports": ["error", { patterns: [SERVICE] }] },
+  },
+  {
+    // The browser's halves of a live session share the wire's shapes through the contract only.
+    files: ["lib/visitor/**", "components/watch/**"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        { patterns: [{ ...SERVICE, message: "The visitor script and the watch page take the wire's shapes from lib/contract." }] },
+      ],
+    },
+  },
+  {
+    // The contract is shapes only: zod and its OpenAPI helper, nothing of the app.
+    files: ["lib/contract/**"],
+    ignores: ["**/*.test.ts", "lib/contract/test-helpers.ts"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            {
+              regex: "^(?!zod$|@hono/zod-openapi$|@asteasolutions/zod-to-openapi$|\\.{1,2}/)",
+              message: "lib/contract imports only zod, its OpenAPI helper and its own modules.",
+            },
+          ],
+        },
+      ],
     },
   },
   {

@@ -12,7 +12,7 @@ import path from "node:path";
 import { parseArgs } from "node:util";
 import { count, eq } from "drizzle-orm";
 import { serverDatabase } from "../e2e/support/postgres";
-import { startServer } from "../e2e/support/server";
+import { NO_RATE_LIMITS, startServer } from "../e2e/support/server";
 import { openDatabase } from "../lib/db/connection";
 import { visitors } from "../lib/service/schema";
 import { ensureApiKey, ensureDefaultTeam } from "../lib/service/teams";
@@ -42,7 +42,7 @@ if (Number(existing) < visitorCount) await fillVisitors(database.db, team.id, vi
 await database.close();
 console.log(`Filled in ${((Date.now() - fillStarted) / 1000).toFixed(0)} s.`);
 
-const server = await startServer({ dataDir, env: { TANDEM_DEMO_SEED: "0", COBROWSE_API_KEY: apiKey, API_RATE_LIMIT_PER_MINUTE: "100000000" } });
+const server = await startServer({ dataDir, env: { TANDEM_DEMO_SEED: "0", COBROWSE_API_KEY: apiKey, ...NO_RATE_LIMITS } });
 const headers = { "x-api-key": apiKey };
 const pick = (i: number) => `B${((i * 7919) % visitorCount).toString(16).padStart(8, "0")}`;
 const searches = [

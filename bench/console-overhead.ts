@@ -11,7 +11,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { embeddedApiKey } from "../e2e/support/api";
-import { startServer } from "../e2e/support/server";
+import { NO_RATE_LIMITS, startServer } from "../e2e/support/server";
 import { signIn } from "./console-session";
 import { percentile } from "./measure";
 
@@ -29,7 +29,7 @@ function actionId(filename: string, exportedName: string): { id: string; page: s
   return { id: found[0], page: Object.keys(found[1].workers)[0] };
 }
 
-const server = await startServer({ env: { TANDEM_DEMO_SEED: "1", API_RATE_LIMIT_PER_MINUTE: "100000000" } });
+const server = await startServer({ env: { TANDEM_DEMO_SEED: "1", ...NO_RATE_LIMITS } });
 try {
   const apiHeaders = { "x-api-key": embeddedApiKey(server.dataDir), "content-type": "application/json" };
   const enabled = await fetch(`${server.url}/service-admin/team`, { method: "PATCH", headers: apiHeaders, body: JSON.stringify({ proxy_enabled: true }) });

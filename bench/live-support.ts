@@ -5,7 +5,7 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { startServer, type RunningServer } from "../e2e/support/server";
+import { NO_RATE_LIMITS, startServer, type RunningServer } from "../e2e/support/server";
 
 export const BENCH_API_KEY = "tk_bench_live_0123456789abcdef";
 
@@ -18,7 +18,7 @@ export interface BenchServer {
 
 export async function startBenchServer(): Promise<BenchServer> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "tandem-bench-live-"));
-  const server = await startServer({ dataDir, env: { TANDEM_DEMO_SEED: "0", COBROWSE_API_KEY: BENCH_API_KEY, API_RATE_LIMIT_PER_MINUTE: "100000000" } });
+  const server = await startServer({ dataDir, env: { TANDEM_DEMO_SEED: "0", COBROWSE_API_KEY: BENCH_API_KEY, ...NO_RATE_LIMITS } });
   const api = async (method: string, route: string, body?: unknown) => {
     const response = await fetch(server.url + route, {
       method,

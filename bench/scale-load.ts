@@ -27,7 +27,7 @@ import { count, eq } from "drizzle-orm";
 import pg from "pg";
 import { startNginx } from "../e2e/support/cluster";
 import { serverDatabase } from "../e2e/support/postgres";
-import { freePort, startServer } from "../e2e/support/server";
+import { freePort, NO_RATE_LIMITS, startServer } from "../e2e/support/server";
 import { openDatabase } from "../lib/db/connection";
 import { visitors } from "../lib/service/schema";
 import { ensureApiKey, ensureDefaultTeam } from "../lib/service/teams";
@@ -411,7 +411,7 @@ try {
   console.log(`Filled and vacuumed in ${((Date.now() - fillStarted) / 1000).toFixed(0)} s (PostgreSQL ${pgVersion}).`);
 
   console.log(
-    `\n${visitorCount.toLocaleString("en")} visitors. Each run: a fresh Redis, the node(s), nginx (1 worker, deploy/nginx/example.conf upstream settings, deploy/nginx/tandem-proxy.conf), ${warmupSeconds} s of warm-up, then ${seconds} s of load from ${connections} connections (closed loop), API_RATE_LIMIT_PER_MINUTE=100000000; each node's PostgreSQL pool holds up to 10 connections (lib/db/connection.ts).`,
+    `\n${visitorCount.toLocaleString("en")} visitors. Each run: a fresh Redis, the node(s), nginx (1 worker, deploy/nginx/example.conf upstream settings, deploy/nginx/tandem-proxy.conf), ${warmupSeconds} s of warm-up, then ${seconds} s of load from ${connections} connections (closed loop), rate limits off; each node's PostgreSQL pool holds up to 10 connections (lib/db/connection.ts).`,
   );
   console.log("\nThe mix (each request drawn at random):\n");
   console.log("| weight | endpoint | on |\n|---|---|---|");
@@ -427,7 +427,7 @@ try {
     NEXT_SERVER_ACTIONS_ENCRYPTION_KEY: randomBytes(32).toString("base64"),
     COBROWSE_API_KEY: apiKey,
     TANDEM_DEMO_SEED: "0",
-    API_RATE_LIMIT_PER_MINUTE: "100000000",
+    ...NO_RATE_LIMITS,
   };
   const one = await run(1, shared, dir, publicKey, postmaster);
   printRun(one);

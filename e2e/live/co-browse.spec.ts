@@ -218,7 +218,7 @@ test("with authorization required, nothing is sent before the visitor accepts; d
     const playback = player.frameLocator("[data-testid=recording-root] iframe");
     await expect(playback.getByRole("heading", { name: "Demo shop" })).toBeVisible();
     await expect(playback.locator("input[name=name]")).toHaveValue("Recorded Name");
-    const stored = await (await api.get(`${recorded.video_url}/events`)).text();
+    const stored = await (await api.get(recorded.video_url.replace("/watch/recordings/", "/live/recordings/") + "/events")).text();
     expect(stored).toContain("Recorded Name");
     expect(stored).not.toContain(PASSWORD);
     await player.close();

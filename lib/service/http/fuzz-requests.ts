@@ -57,7 +57,10 @@ function sampleParam(name: string, credentials: FuzzCredentials): string {
   return "k_0000";
 }
 
-function credentialsOf(endpoint: Endpoint, credentials: FuzzCredentials): { headers: Record<string, string>; query: Record<string, string>; body: Record<string, unknown> } {
+function credentialsOf(
+  endpoint: Endpoint,
+  credentials: FuzzCredentials,
+): { headers: Record<string, string>; query: Record<string, string>; body: Record<string, unknown> } {
   const visitorHeaders = { "x-visitor-id": credentials.visitor.visitorId, "x-visitor-token": credentials.visitor.token };
   switch (endpoint.auth) {
     case "api-key":
@@ -85,7 +88,11 @@ function credentialsOf(endpoint: Endpoint, credentials: FuzzCredentials): { head
  */
 export function fuzzRequests(endpoint: Endpoint, credentials: FuzzCredentials): fc.Arbitrary<FuzzRequest> {
   const paramNames = [...endpoint.path.matchAll(/\{(\w+)\}/g)].map((match) => match[1]);
-  const params = fc.tuple(...paramNames.map((name) => fc.oneof({ weight: 1, arbitrary: fc.constant(encodeURIComponent(sampleParam(name, credentials))) }, { weight: 3, arbitrary: rawText })));
+  const params = fc.tuple(
+    ...paramNames.map((name) =>
+      fc.oneof({ weight: 1, arbitrary: fc.constant(encodeURIComponent(sampleParam(name, credentials))) }, { weight: 3, arbitrary: rawText }),
+    ),
+  );
   const queryKeys = keysOf(endpoint.query);
   const query = fc.dictionary(fc.constantFrom(...queryKeys, "q", "x"), rawText, { maxKeys: 3 });
   const bodyKeys = keysOf(endpoint.body);
@@ -105,7 +112,9 @@ export function fuzzRequests(endpoint: Endpoint, credentials: FuzzCredentials): 
     const text =
       "text" in bodyValue
         ? bodyValue.text
-        : JSON.stringify(bodyValue.value && typeof bodyValue.value === "object" && !Array.isArray(bodyValue.value) ? { ...bodyValue.value, ...auth.body } : bodyValue.value);
+        : JSON.stringify(
+            bodyValue.value && typeof bodyValue.value === "object" && !Array.isArray(bodyValue.value) ? { ...bodyValue.value, ...auth.body } : bodyValue.value,
+          );
     const hasBody = endpoint.method !== "get";
     return {
       method: endpoint.method.toUpperCase(),

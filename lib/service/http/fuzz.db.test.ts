@@ -30,7 +30,10 @@ beforeAll(async () => {
   const team = await ensureDefaultTeam(database.db);
   const apiKey = "tk_fuzz_key_0123456789";
   await ensureApiKey(database.db, team.id, apiKey, "Fuzz");
-  const registered = await app.request("/collect/register", { method: "POST", body: JSON.stringify({ publicKey: team.publicKey, url: "https://shop.example.com/" }) });
+  const registered = await app.request("/collect/register", {
+    method: "POST",
+    body: JSON.stringify({ publicKey: team.publicKey, url: "https://shop.example.com/" }),
+  });
   const visitor = (await registered.json()) as { visitorId: string; token: string };
   const sessionId = newId("s_", 16);
   await database.db.insert(sessions).values({ id: sessionId, teamId: team.id, visitorId: visitor.visitorId, videoStatus: "recording" });

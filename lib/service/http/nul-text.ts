@@ -12,7 +12,9 @@ export function refuseNulText(value: unknown, where: string, skip?: string): voi
 function findNul(value: unknown, path: string, skip?: string): string | null {
   if (typeof value === "string") return value.includes("\u0000") ? path : null;
   if (!value || typeof value !== "object") return null;
-  const entries = Array.isArray(value) ? value.map((item, index) => [`[${index}]`, item] as const) : Object.entries(value).map(([key, item]) => [`.${key}`, item] as const);
+  const entries = Array.isArray(value)
+    ? value.map((item, index) => [`[${index}]`, item] as const)
+    : Object.entries(value).map(([key, item]) => [`.${key}`, item] as const);
   for (const [step, item] of entries) {
     if (step === `.${skip}`) continue;
     if (step.includes("\u0000")) return `${path}${step.replace(/\u0000/g, "\\0")}`;

@@ -21,7 +21,8 @@ const isLive = (endpoint: Endpoint) => endpoint.auth === "viewer" || endpoint.pa
  */
 export function bucketsBeforeAuth(endpoint: Endpoint, address: string): Bucket[] {
   const config = env();
-  if (isLive(endpoint)) return [{ key: `live-address:${address}`, perMinute: config.LIVE_RATE_LIMIT_PER_MINUTE }];
+  // Many visitors in sessions may share an address (an office behind one NAT): ten sessions' worth.
+  if (isLive(endpoint)) return [{ key: `live-address:${address}`, perMinute: config.LIVE_RATE_LIMIT_PER_MINUTE * 10 }];
   switch (endpoint.auth) {
     case "public-key":
       // Each registration may take one of the team's 10,000 lookup codes.

@@ -61,9 +61,9 @@ describe("the endpoint registry", () => {
       return operation?.operationId === endpoint.id;
     });
     expect(documents).toHaveLength(1);
-    const operation = (openApiDocument(documents[0], "http://localhost").paths as Record<string, Record<string, { responses: Record<string, unknown> }>>)[endpoint.path][
-      endpoint.method
-    ];
+    const operation = (openApiDocument(documents[0], "http://localhost").paths as Record<string, Record<string, { responses: Record<string, unknown> }>>)[
+      endpoint.path
+    ][endpoint.method];
     expect(Object.keys(operation.responses)).toContain("200");
     for (const status of new Set(endpoint.errors.map((code) => String(ERROR_STATUS[code])))) expect(Object.keys(operation.responses)).toContain(status);
   });
@@ -86,7 +86,12 @@ describe("the endpoint registry", () => {
       }
     };
     walk("app");
-    const urls = routes.map((route) => `/${route.split(path.sep).filter((segment) => !/^\(.*\)$/.test(segment)).join("/")}`.replace(/\[[^\]]+\]/g, "x"));
+    const urls = routes.map((route) =>
+      `/${route
+        .split(path.sep)
+        .filter((segment) => !/^\(.*\)$/.test(segment))
+        .join("/")}`.replace(/\[[^\]]+\]/g, "x"),
+    );
     expect(urls).toEqual(expect.arrayContaining(["/visitors", "/watch/x", "/api/auth/x", "/demo"]));
     expect(urls.filter(isServicePath)).toEqual([]);
   });

@@ -73,7 +73,12 @@ describe("/collect", () => {
       heartbeatSeconds: 15,
     });
     expect(json.settings).toEqual({ requireAuthorization: false, maskingSelectors: [] });
-    expect(await visitorRow(db, json.visitorId)).toMatchObject({ deviceType: "mobile", deviceName: "iPhone", browserName: "Mobile Safari", ipAddress: "198.51.100.4" });
+    expect(await visitorRow(db, json.visitorId)).toMatchObject({
+      deviceType: "mobile",
+      deviceName: "iPhone",
+      browserName: "Mobile Safari",
+      ipAddress: "198.51.100.4",
+    });
   });
 
   it("refuses an unknown public key with 401 and malformed input with 400 naming the field", async () => {
@@ -114,7 +119,9 @@ describe("/collect", () => {
   it("takes a sendBeacon leave: text/plain, credentials in the body, offline at once", async () => {
     const { json } = await registered();
     const beacon = JSON.stringify({ visitorId: json.visitorId, token: json.token });
-    expect(await call("/collect/leave", JSON.stringify({ visitorId: json.visitorId, token: "wrong" }), { "content-type": "text/plain;charset=UTF-8" })).toMatchObject({
+    expect(
+      await call("/collect/leave", JSON.stringify({ visitorId: json.visitorId, token: "wrong" }), { "content-type": "text/plain;charset=UTF-8" }),
+    ).toMatchObject({
       status: 401,
     });
     expect(await call("/collect/leave", beacon, { "content-type": "text/plain;charset=UTF-8" })).toEqual({ status: 200, json: { status: "ok" } });

@@ -31,7 +31,6 @@ afterAll(async () => {
 });
 
 async function liveSession() {
-  
   const team = await insertTeam(db);
   const visitor = await registerVisitor(
     db,

@@ -1,0 +1,39 @@
+import { ESLint } from "eslint";
+import { describe, expect, it } from "vitest";
+
+// The lint rules that keep DESIGN's boundaries: checked on sample code placed where it would break one.
+const eslint = new ESLint();
+
+async function restrictedImports(filePath: string, code: string): Promise<string[]> {
+  const [result] = await eslint.lintText(code, { filePath });
+  return result.messages.filter((message) => message.ruleId === "no-restricted-imports").map((message) => message.message);
+}
+
+describe("the import boundaries", { timeout: 60_000 }, () => {
+  it("fail when the console imports the embedded service", async () => {
+    const code = 'import { defaultTeam } from "@/lib/service/teams";\nexport const x = defaultTeam;\n';
+    for (const file of ["app/(console)/visitors/probe.ts", "components/visitors/probe.ts", "lib/console/probe.ts", "lib/client/probe.ts"]) {
+      expect(await restrictedImports(file, code), file).toHaveLength(1);
+    }
+  });
+
+  it("fail when the visitor script or the watch page takes anything from the service", async () => {
+    const code = 'import type { SseChannel } from "@/lib/service/live/sse";\nexport type X = SseChannel;\n';
+    expect(await restrictedImports("lib/visitor/probe.ts", code)).toHaveLength(1);
+    expect(await restrictedImports("components/watch/probe.ts", code)).toHaveLength(1);
+  });
+
+  it("fail when the contract imports anything but zod and its OpenAPI helper", async () => {
+    expect(await restrictedImports("lib/contract/probe.ts", 'import { sha256 } from "@/lib/service/ids";\nexport const x = sha256;\n')).toHaveLength(1);
+    expect(await restrictedImports("lib/contract/probe.ts", 'import { Hono } from "hono";\nexport const x = Hono;\n')).toHaveLength(1);
+    const allowed =
+      'import { z } from "zod";\nimport { createRoute } from "@hono/zod-openapi";\nimport { okStatus } from "./common";\nexport const x = [z, createRoute, okStatus];\n';
+    expect(await restrictedImports("lib/contract/probe.ts", allowed)).toEqual([]);
+  });
+
+  it("let the watch page's server side and the service use the service", async () => {
+    const code = 'import { defaultTeam } from "@/lib/service/teams";\nexport const x = defaultTeam;\n';
+    expect(await restrictedImports("app/watch/probe.ts", code)).toEqual([]);
+    expect(await restrictedImports("lib/service/probe.ts", code)).toEqual([]);
+  });
+});
