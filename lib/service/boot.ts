@@ -5,6 +5,7 @@ import { loadSecret, SECRET_FILES } from "@/lib/secrets";
 import { seedDemoService } from "./demo-seed";
 import { endAbandonedSessions } from "./sessions/lifecycle";
 import { ensureApiKey, ensureDefaultTeam } from "./teams";
+import { startPresenceFlushes } from "./visitors-ingest/presence-state";
 import { startWebhookWorker } from "./webhooks";
 
 const SWEEP_EVERY_MS = 15_000;
@@ -27,8 +28,8 @@ export async function provisionEmbeddedService(db: Db, options: { seedDemo: bool
 }
 
 /**
- * Starts the service's background work: the webhook delivery worker and the sweeper that ends abandoned
- * sessions. Every node runs both: deliveries are claimed with SKIP LOCKED and a session ends once,
+ * Starts the service's background work: the webhook delivery worker, the sweeper that ends abandoned
+ * sessions, and the flushes of visitors' heartbeats. Every node runs both: deliveries are claimed with SKIP LOCKED and a session ends once,
  * whoever ends it. Returns what stops them, waiting for a delivery in flight.
  */
 export function startEmbeddedWork(getDb: () => Promise<Db>): () => Promise<void> {
@@ -39,8 +40,10 @@ export function startEmbeddedWork(getDb: () => Promise<Db>): () => Promise<void>
       .catch((error) => console.error("Ending abandoned sessions failed:", error));
   }, SWEEP_EVERY_MS);
   sweep.unref();
+  const stopPresenceFlushes = startPresenceFlushes();
   return async () => {
     clearInterval(sweep);
+    await stopPresenceFlushes();
     await webhooks.stop();
   };
 }

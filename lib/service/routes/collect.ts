@@ -3,7 +3,7 @@ import type { Bind } from "../http/app";
 import { sseResponse } from "../live/sse";
 import { acceptVisitorEvents, answerConsent, openVisitorStream, relayVisitorMessage, stopByVisitor } from "../live/visitor-live";
 import { clientInfo } from "../visitors-ingest/client-info";
-import { heartbeatVisitor } from "../visitors-ingest/heartbeat";
+import { beatVisitor } from "../visitors-ingest/heartbeat";
 import { identifyVisitor } from "../visitors-ingest/identify";
 import { leaveVisitor } from "../visitors-ingest/leave";
 import { recordVisitorPageview } from "../visitors-ingest/pageview";
@@ -15,7 +15,7 @@ export function bindCollectEndpoints(bind: Bind): void {
     ...(await registerVisitor(db, team, body, clientInfo(request.headers, clientAddress))),
   }));
 
-  bind(endpoints.heartbeat, async ({ db, team, visitorId }) => ({ ...(await heartbeatVisitor(db, team, visitorId)) }));
+  bind(endpoints.heartbeat, async ({ db, team, visitorId }) => ({ ...(await beatVisitor(db, team, visitorId)) }));
 
   bind(endpoints.identifyVisitor, async ({ db, team, visitorId, body }) => {
     await identifyVisitor(db, team, visitorId, body);

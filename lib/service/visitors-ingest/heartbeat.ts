@@ -1,29 +1,19 @@
-import { and, eq } from "drizzle-orm";
 import type { Db } from "@/lib/db";
-import { notFound } from "../errors";
-import { visitors } from "../schema";
+import { forgetVisitorCredentials } from "../http/authenticate";
 import type { Team } from "../teams";
-import { assignLookupCode } from "./lookup-code";
-import { onlineUntilFrom } from "./presence";
+import { presenceWriter } from "./presence-state";
 
 /**
- * POST /collect/heartbeat: the visitor is still on the page, so it stays online 30 s more. A visitor
- * that was online until now keeps its lookup code as it is: no other visitor can have been given it
- * meanwhile. One coming back online has its code checked again, under the team's lock: while it was
- * offline another visitor may have been given the same one. (Heartbeats are most of the service's
- * traffic; the team-wide lock would make them take turns across every app node.)
+ * POST /collect/heartbeat: the visitor is still on the page, so it stays online 30 s more. Most beats
+ * only wait for the next flush of the presence writer; the others are written at once (writeHeartbeat).
  */
-export async function heartbeatVisitor(db: Db, team: Team, visitorId: string, now = new Date()): Promise<{ lookupCode: string | null }> {
-  return db.transaction(async (tx) => {
-    const where = and(eq(visitors.teamId, team.id), eq(visitors.shortId, visitorId));
-    const [before] = await tx.select({ lookupCode: visitors.lookupCode, onlineUntil: visitors.onlineUntil }).from(visitors).where(where).for("update");
-    if (!before) throw notFound("visitor_not_found");
-    await tx
-      .update(visitors)
-      .set({ lastSeenAt: now, onlineUntil: onlineUntilFrom(now) })
-      .where(where);
-    const wasOnline = before.onlineUntil !== null && before.onlineUntil > now;
-    if (wasOnline && before.lookupCode) return { lookupCode: before.lookupCode };
-    return { lookupCode: await assignLookupCode(tx, team.id, visitorId, before.lookupCode, now) };
-  });
+export async function beatVisitor(db: Db, team: Team, visitorId: string): Promise<{ lookupCode: string | null }> {
+  try {
+    const { lookupCode } = await presenceWriter().beat(db, team, visitorId);
+    return { lookupCode };
+  } catch (error) {
+    // A visitor deleted meanwhile: its credentials go too, so that its script registers again.
+    if (error instanceof Error && "code" in error && error.code === "visitor_not_found") forgetVisitorCredentials(visitorId);
+    throw error;
+  }
 }

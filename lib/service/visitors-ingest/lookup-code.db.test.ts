@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { eq } from "drizzle-orm";
 import { openTestDatabase } from "@/lib/testing/test-database";
 import { visitors } from "../schema";
-import { heartbeatVisitor } from "./heartbeat";
+import { writeHeartbeat } from "./write-heartbeat";
+import { MAX_CODES_PER_ADDRESS } from "./lookup-code";
 import { registerVisitor } from "./register";
 import { desktopChrome, insertTeam, seconds, visitorRow } from "./test-fixtures";
 
@@ -32,6 +33,17 @@ describe("lookup codes", () => {
     expect(new Set(stored.map((row) => row.code)).size).toBe(50);
   });
 
+  it("go to at most MAX_CODES_PER_ADDRESS online visitors behind one address: a flood from one place cannot take them all", async () => {
+    const team = await insertTeam(database.db);
+    const flood = [];
+    for (let i = 0; i < MAX_CODES_PER_ADDRESS + 5; i++)
+      flood.push(await registerVisitor(database.db, team, page, { ...desktopChrome, ipAddress: "198.51.100.66" }));
+    expect(flood.filter((answer) => answer.lookupCode !== null)).toHaveLength(MAX_CODES_PER_ADDRESS);
+    expect(flood.slice(MAX_CODES_PER_ADDRESS).map((answer) => answer.lookupCode)).toEqual([null, null, null, null, null]);
+    const elsewhere = await registerVisitor(database.db, team, page, { ...desktopChrome, ipAddress: "192.0.2.10" });
+    expect(elsewhere.lookupCode).toMatch(/^\d{4}$/);
+  });
+
   it("are free again once their visitor is offline: a returning visitor whose code was given away gets another", async () => {
     const team = await insertTeam(database.db);
     const start = new Date(Date.now() - 120_000);
@@ -40,20 +52,20 @@ describe("lookup codes", () => {
     const newcomer = await registerVisitor(database.db, team, page, desktopChrome, seconds(start, 60));
     await database.db.update(visitors).set({ lookupCode: gone.lookupCode }).where(eq(visitors.shortId, newcomer.visitorId));
 
-    const back = await heartbeatVisitor(database.db, team, gone.visitorId, seconds(start, 70));
+    const back = await writeHeartbeat(database.db, team, gone.visitorId, seconds(start, 70));
     expect(back.lookupCode).toMatch(/^\d{4}$/);
     expect(back.lookupCode).not.toBe(gone.lookupCode);
     expect((await visitorRow(database.db, gone.visitorId)).lookupCode).toBe(back.lookupCode);
 
     // A heartbeat without a collision keeps the code the visitor shows.
-    expect((await heartbeatVisitor(database.db, team, newcomer.visitorId, seconds(start, 75))).lookupCode).toBe(gone.lookupCode);
+    expect((await writeHeartbeat(database.db, team, newcomer.visitorId, seconds(start, 75))).lookupCode).toBe(gone.lookupCode);
   });
 
   it("gives a visitor without a code one on its next heartbeat", async () => {
     const team = await insertTeam(database.db);
     const answer = await registerVisitor(database.db, team, page, desktopChrome);
     await database.db.update(visitors).set({ lookupCode: null }).where(eq(visitors.shortId, answer.visitorId));
-    const { lookupCode } = await heartbeatVisitor(database.db, team, answer.visitorId);
+    const { lookupCode } = await writeHeartbeat(database.db, team, answer.visitorId);
     expect(lookupCode).toMatch(/^\d{4}$/);
     expect((await visitorRow(database.db, answer.visitorId)).lookupCode).toBe(lookupCode);
   });

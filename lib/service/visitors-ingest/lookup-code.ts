@@ -7,13 +7,19 @@ import { visitors } from "../schema";
 const LOOKUP_LOCK_KEY = 7_401_002;
 const RANDOM_TRIES = 8;
 
-/** Codes held by the team's other online visitors: an offline visitor's code may be reused. */
-async function takenCodes(tx: Tx, teamId: string, shortId: string, now: Date): Promise<Set<string>> {
+/**
+ * At most this many online visitors behind one address hold a code at a time: a flood of registrations
+ * from one place (rate-limited too) cannot take the team's 10,000 codes. Visitors past it get none.
+ */
+export const MAX_CODES_PER_ADDRESS = 50;
+
+/** Codes held by the team's other online visitors (an offline visitor's code may be reused), and how many of them share `address`. */
+async function takenCodes(tx: Tx, teamId: string, shortId: string, address: string, now: Date): Promise<{ codes: Set<string>; atAddress: number }> {
   const rows = await tx
-    .select({ code: visitors.lookupCode })
+    .select({ code: visitors.lookupCode, ipAddress: visitors.ipAddress })
     .from(visitors)
     .where(and(eq(visitors.teamId, teamId), gt(visitors.onlineUntil, now), isNotNull(visitors.lookupCode), ne(visitors.shortId, shortId)));
-  return new Set(rows.map((row) => row.code!));
+  return { codes: new Set(rows.map((row) => row.code!)), atAddress: rows.filter((row) => address !== "" && row.ipAddress === address).length };
 }
 
 function pickFreeCode(taken: Set<string>): string | null {
@@ -28,13 +34,14 @@ function pickFreeCode(taken: Set<string>): string | null {
 
 /**
  * Keeps the visitor's 4-digit lookup code when no other online visitor of its team holds it, else gives
- * it a free one (null only if all 10,000 are taken). Call inside the transaction that makes it online.
+ * it a free one; null when all 10,000 are taken, or when MAX_CODES_PER_ADDRESS others behind its address
+ * hold one. Call inside the transaction that makes it online.
  */
-export async function assignLookupCode(tx: Tx, teamId: string, shortId: string, current: string | null, now: Date): Promise<string | null> {
+export async function assignLookupCode(tx: Tx, teamId: string, shortId: string, current: string | null, address: string, now: Date): Promise<string | null> {
   await tx.execute(sql`select pg_advisory_xact_lock(${LOOKUP_LOCK_KEY}, hashtext(${teamId}))`);
-  const taken = await takenCodes(tx, teamId, shortId, now);
-  if (current && !taken.has(current)) return current;
-  const code = pickFreeCode(taken);
+  const taken = await takenCodes(tx, teamId, shortId, address, now);
+  if (current && !taken.codes.has(current)) return current;
+  const code = taken.atAddress >= MAX_CODES_PER_ADDRESS ? null : pickFreeCode(taken.codes);
   await tx.update(visitors).set({ lookupCode: code }).where(eq(visitors.shortId, shortId));
   return code;
 }

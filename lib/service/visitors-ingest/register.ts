@@ -10,6 +10,7 @@ import type { ClientInfo } from "./client-info";
 import { assignLookupCode } from "./lookup-code";
 import { addPageview, type PageInput } from "./pageview-history";
 import { HEARTBEAT_SECONDS, onlineUntilFrom } from "./presence";
+import { presenceWriter } from "./presence-state";
 
 export interface RegisterInput extends PageInput {
   visitorId?: string | null;
@@ -54,7 +55,7 @@ async function insertVisitor(tx: Tx, row: Omit<typeof visitors.$inferInsert, "sh
  * when its id and token match one of this team, else creates one; either way it is online from now.
  */
 export async function registerVisitor(db: Db, team: Team, input: RegisterInput, client: ClientInfo, now = new Date()): Promise<Registration> {
-  return db.transaction(async (tx) => {
+  const registration = await db.transaction(async (tx): Promise<Registration> => {
     const previous = await resumable(tx, team.id, input);
     const token = previous ? input.token! : newSecret("vt_");
     const fields = {
@@ -69,7 +70,7 @@ export async function registerVisitor(db: Db, team: Team, input: RegisterInput, 
     const visitor = previous
       ? (await tx.update(visitors).set(fields).where(eq(visitors.shortId, previous.shortId)).returning())[0]
       : await insertVisitor(tx, { ...fields, teamId: team.id, tokenHash: sha256(token), addedAt: now });
-    const lookupCode = await assignLookupCode(tx, team.id, visitor.shortId, visitor.lookupCode, now);
+    const lookupCode = await assignLookupCode(tx, team.id, visitor.shortId, visitor.lookupCode, visitor.ipAddress, now);
     await addPageview(tx, team, visitor.shortId, input, now, previous?.onlineUntil ?? null);
     return {
       visitorId: visitor.shortId,
@@ -79,4 +80,6 @@ export async function registerVisitor(db: Db, team: Team, input: RegisterInput, 
       settings: { requireAuthorization: team.requireAuthorization, maskingSelectors: team.maskingSelectors },
     };
   });
+  await presenceWriter().written(registration.visitorId, { until: onlineUntilFrom(now).getTime(), lookupCode: registration.lookupCode });
+  return registration;
 }

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openTestDatabase } from "@/lib/testing/test-database";
 import { ServiceError } from "../errors";
 import type { Team } from "../teams";
-import { heartbeatVisitor } from "../visitors-ingest/heartbeat";
+import { writeHeartbeat } from "../visitors-ingest/write-heartbeat";
 import { leaveVisitor } from "../visitors-ingest/leave";
 import { registerVisitor } from "../visitors-ingest/register";
 import { desktopChrome, insertTeam, visitorRow } from "../visitors-ingest/test-fixtures";
@@ -51,7 +51,7 @@ describe("deleting visitors", () => {
       // online must still exist, and a visitor that was offline when the purge ran is gone.
       const [purged, heartbeat] = await Promise.all([
         purgeOfflineVisitors(database.db, team.id),
-        heartbeatVisitor(database.db, team, racing).then(
+        writeHeartbeat(database.db, team, racing).then(
           () => "online" as const,
           (error: ServiceError) => (error.status === 404 ? ("deleted first" as const) : Promise.reject(error)),
         ),
