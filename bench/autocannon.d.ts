@@ -29,6 +29,8 @@ declare module "autocannon" {
     /** Seconds before a request counts as timed out. */
     timeout?: number;
     pipelining?: number;
+    /** Requests per second across all connections (they wait their turn): a paced load. */
+    overallRate?: number;
     requests?: Request[];
     initialContext?: Record<string, unknown>;
     setupClient?: (client: Client) => void;

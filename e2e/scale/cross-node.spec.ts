@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Browser, type Page } from "@playwright/test";
-import { apiClient } from "../support/api";
+import { apiClient, registerVisitor, type TestVisitor } from "../support/api";
 import { startCluster, type Cluster } from "../support/cluster";
 import { startReceiver } from "../support/webhook-receiver";
 import { createWatchLink, openAgent, openVisitor, replayFrame } from "../live/live-helpers";
@@ -129,4 +129,23 @@ test("a node killed mid-session: visitor and agent reconnect through nginx to th
   await endSession(session.agentView.page, session.visitor.page);
   await session.agentView.close();
   await session.visitor.close();
+});
+
+test("heartbeats noted on a node that is killed: the visitors stay online, and their next heartbeat on the other node is written", async () => {
+  const visitors = await Promise.all(Array.from({ length: 10 }, () => registerVisitor(api)));
+  const beat = (url: string, visitor: TestVisitor) => fetch(`${url}/collect/heartbeat`, { method: "POST", headers: visitor.headers, body: "{}" });
+  // Noted on node A, to be written at its next flush: the node dies first (or just after; either way).
+  for (const visitor of visitors) expect((await beat(cluster.nodes.a.url, visitor)).status).toBe(200);
+  await cluster.nodes.a.crash();
+
+  const state = async (visitor: TestVisitor) => (await (await api.get(`/v1.3/visitors/${visitor.visitorId}`)).json()).visitor;
+  for (const visitor of visitors) expect(await state(visitor)).toMatchObject({ is_online: true });
+  const before = new Map(await Promise.all(visitors.map(async (visitor) => [visitor.visitorId, (await state(visitor)).last_seen_at] as const)));
+  await new Promise((resolve) => setTimeout(resolve, 1_000));
+  for (const visitor of visitors) expect((await beat(cluster.nodes.b.url, visitor)).status).toBe(200);
+  for (const visitor of visitors) {
+    await expect.poll(async () => (await state(visitor)).last_seen_at > before.get(visitor.visitorId)!, { timeout: 10_000 }).toBe(true);
+    expect(await state(visitor)).toMatchObject({ is_online: true });
+  }
+  await cluster.restart("a");
 });

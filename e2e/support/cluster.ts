@@ -86,6 +86,8 @@ export async function startCluster(): Promise<Cluster> {
     NEXT_SERVER_ACTIONS_ENCRYPTION_KEY: randomBytes(32).toString("base64"),
     COBROWSE_API_KEY: apiKey,
     TANDEM_DEMO_SEED: "0",
+    // nginx appends the client's address, as docs/deploy.md configures it.
+    TRUST_PROXY_HOPS: "1",
   };
   const startNode = (name: "a" | "b", port: number) => startServer({ port, env: { ...shared, TANDEM_NODE_NAME: `node-${name}` } });
   const nodes = { a: await startNode("a", portA), b: await startNode("b", portB) };

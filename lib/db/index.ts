@@ -4,7 +4,7 @@ import { databaseTarget, openDatabase, type Database, type Db } from "./connecti
 
 export type { Db, Tx } from "./connection";
 
-// Next may load this module in several bundles of one process; one connection must serve them all.
+// The service and Next's bundles each load this module in one process; one connection must serve them all.
 const slot = Symbol.for("tandem.database");
 type Holder = { [slot]?: Promise<Database> };
 

@@ -5,7 +5,7 @@ import { connectRedis } from "./connection";
 
 export { connectRedis } from "./connection";
 
-// Next may load this module in several bundles of one process: one connection serves them all.
+// The service and Next's bundles each load this module in one process: one connection serves them all.
 const slot = Symbol.for("tandem.redis");
 type Holder = { [slot]?: Redis };
 

@@ -1,8 +1,9 @@
 import { LRUCache } from "lru-cache";
 
 /**
- * A small expiring cache shared by every bundle of this process (route handlers are bundled apart, so a
- * module-level cache would be one per route and could not be cleared from another).
+ * A small expiring cache shared by every module graph of this process: the service and the pages Next
+ * bundles apart (the watch page) each load this module, and a module-level cache would be one per graph,
+ * not cleared by the other.
  */
 export function processCache<V extends object>(name: string, ttlMs: number, max = 10_000): LRUCache<string, V> {
   const slot = Symbol.for(`tandem.cache.${name}`);

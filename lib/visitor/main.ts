@@ -4,20 +4,13 @@
  * shows the lookup code, and holds the live stream that starts a co-browsing session. The protocol is
  * docs/visitor-protocol.md; the page's JS API is `window.Tandem`.
  */
+import type { HeartbeatResponse, RegisterResponse } from "@/lib/contract";
 import { readScriptConfig } from "./config";
 import { createEmitter, type TandemEvent } from "./emitter";
 import { createLive } from "./live";
 import { createLookupCode } from "./lookup-code";
 import { clearCredentials, loadCredentials, saveCredentials, type Credentials } from "./storage";
 import { createTransport, InvalidVisitorError } from "./transport";
-
-interface RegisterAnswer {
-  visitorId: string;
-  token: string;
-  lookupCode: string | null;
-  heartbeatSeconds: number;
-  settings: { requireAuthorization: boolean; maskingSelectors: string[] };
-}
 
 interface TandemApi {
   identify: (fields: Record<string, unknown>) => Promise<void>;
@@ -43,7 +36,7 @@ function boot(): void {
   const page = () => ({ url: location.href, title: document.title.slice(0, 512), referrer: /^https?:/.test(document.referrer) ? document.referrer : "" });
 
   const register = async (): Promise<void> => {
-    const answer = await post<RegisterAnswer>("/collect/register", { publicKey: config.publicKey, ...(credentials ?? {}), ...page() });
+    const answer = await post<RegisterResponse>("/collect/register", { publicKey: config.publicKey, ...(credentials ?? {}), ...page() });
     credentials = { visitorId: answer.visitorId, token: answer.token };
     saveCredentials(credentials);
     maskingSelectors = answer.settings.maskingSelectors;
@@ -66,7 +59,7 @@ function boot(): void {
   };
 
   const beat = async () => {
-    const answer = await withVisitor(() => post<{ lookupCode: string | null }>("/collect/heartbeat")).catch(() => undefined);
+    const answer = await withVisitor(() => post<HeartbeatResponse>("/collect/heartbeat")).catch(() => undefined);
     lookupCode.set(answer?.lookupCode);
   };
 

@@ -1,10 +1,7 @@
-import type { ControlMessage, EventBatch } from "@/lib/contract";
+import type { ControlMessage, EventBatch, EventBatchAnswer } from "@/lib/contract";
 
 /** What the service answers to a batch: `snapshot` asks for a fresh full snapshot. */
-export interface BatchAnswer {
-  accepted?: boolean;
-  snapshot?: boolean;
-}
+export type BatchAnswer = Partial<EventBatchAnswer>;
 
 export interface RecorderOptions {
   maskingSelectors: string[];

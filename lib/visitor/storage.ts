@@ -1,8 +1,7 @@
+import type { VisitorCredentials } from "@/lib/contract";
+
 /** The visitor's id and secret token, kept in this site's localStorage so a reload resumes the same visitor. */
-export interface Credentials {
-  visitorId: string;
-  token: string;
-}
+export type Credentials = VisitorCredentials;
 
 const KEY = "tandem.visitor";
 

@@ -23,7 +23,10 @@ export function createTransport(baseUrl: string, credentials: () => Credentials 
     }
     const response = await fetch(baseUrl + path, { method: "POST", headers, body: JSON.stringify(body), keepalive: false });
     const answer = (await response.json().catch(() => ({}))) as T & { error?: string };
-    if (response.status === 401 && answer.error === "invalid_visitor_token") throw new InvalidVisitorError();
+    // Unknown credentials, or a visitor deleted since: the script registers anew.
+    if ((response.status === 401 && answer.error === "invalid_visitor_token") || (response.status === 404 && answer.error === "visitor_not_found")) {
+      throw new InvalidVisitorError();
+    }
     if (!response.ok) throw new RequestError(response.status, answer.error ?? "request_failed");
     return answer;
   };

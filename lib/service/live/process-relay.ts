@@ -11,7 +11,7 @@ export function nodeName(): string {
   return env().TANDEM_NODE_NAME ?? `${os.hostname()}-${process.pid}`;
 }
 
-// Route handlers are bundled apart from one another: one relay per process lives on globalThis.
+// The service and the watch page (bundled by Next) share the process's one relay, on globalThis.
 const relaySlot = Symbol.for("tandem.live-relay");
 type Holder = { [relaySlot]?: LiveRelay };
 

@@ -4,7 +4,7 @@ import { deliverDueWebhooks } from "./outbox";
 export type WebhookWorker = { stop(): Promise<void> };
 export type WebhookWorkerOptions = { getDb: () => Promise<Db>; intervalMs?: number; allowPrivate: boolean };
 
-// Next may load this module in several bundles of one process: one worker must serve them all.
+// The service and Next's bundles may each load this module in one process: one worker serves them all.
 const slot = Symbol.for("tandem.webhookWorker");
 type Holder = { [slot]?: WebhookWorker };
 
