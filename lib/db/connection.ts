@@ -1,16 +1,13 @@
 import fs from "node:fs";
 import path from "node:path";
-import { PGlite } from "@electric-sql/pglite";
-import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { sql } from "drizzle-orm";
-import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
-import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import { drizzle as drizzlePg, type NodePgDatabase } from "drizzle-orm/node-postgres";
 import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import pg from "pg";
 import { acquireDirLock } from "./lock";
+import { PGlitePool } from "./pglite-pool";
 
-/** The query builder both drivers share (PGlite's is typed as node-postgres's: same SQL, same result rows). */
+/** The query builder of both databases: node-postgres's, to PostgreSQL or to PGlite in its worker thread. */
 export type Db = NodePgDatabase;
 
 export type DatabaseTarget = { kind: "postgres"; url: string } | { kind: "pglite"; dir: string };
@@ -49,20 +46,21 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
   fs.mkdirSync(path.dirname(target.dir), { recursive: true }); // PGlite does not create parents
   const release = acquireDirLock(target.dir);
   try {
-    const client = await PGlite.create(target.dir, { extensions: { pg_trgm } });
-    const db = drizzlePglite({ client }) as unknown as Db;
-    await migratePglite(drizzlePglite({ client }), { migrationsFolder });
+    // In a worker thread: queries no longer take turns with every request on the server's thread.
+    const pool = await PGlitePool.open(target.dir);
+    const db = drizzlePg({ client: pool as unknown as pg.Pool });
+    await migratePg(db, { migrationsFolder });
     // PGlite runs no autovacuum, so nothing else gathers planner statistics; without them a search for a
     // common word sorts every match instead of walking the list's index. Gathered now and hourly.
-    await client.exec("ANALYZE");
-    const analyzer = setInterval(() => void client.exec("ANALYZE").catch(() => undefined), 60 * 60_000);
+    await pool.query("ANALYZE");
+    const analyzer = setInterval(() => void pool.query("ANALYZE").catch(() => undefined), 60 * 60_000);
     analyzer.unref();
     return {
       db,
       target,
       close: async () => {
         clearInterval(analyzer);
-        await client.close();
+        await pool.end();
         release();
       },
     };

@@ -28,3 +28,16 @@ export async function closeDatabase(): Promise<void> {
   delete holder[slot];
   if (open) await (await open).close();
 }
+
+/**
+ * A statement prepared once per database: drizzle builds its SQL once, and the database keeps its plan
+ * (a named statement, on each PostgreSQL connection and in PGlite's session). For the hottest reads.
+ */
+export function preparedFor<T>(prepare: (db: Db) => T): (db: Db) => T {
+  const prepared = new WeakMap<Db, T>();
+  return (db) => {
+    let statement = prepared.get(db);
+    if (!statement) prepared.set(db, (statement = prepare(db)));
+    return statement;
+  };
+}

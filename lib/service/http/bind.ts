@@ -71,15 +71,20 @@ export function bindEndpoint<E extends Endpoint>(app: Hono<ServiceEnv>, endpoint
     const clientAddress = c.get("clientAddress");
     const db = await dependencies.db();
     await limit(dependencies.limiter(), bucketsBeforeAuth(endpoint, clientAddress));
-    let raw: unknown = endpoint.body && bodyFirst ? await readJson(request, endpoint.maxBodyBytes) : undefined;
-    const caller = await AUTHENTICATE[endpoint.auth]({ request, db, body: raw });
-    await limit(dependencies.limiter(), bucketsAfterAuth(endpoint, caller));
-    if (endpoint.body && !bodyFirst) raw = await readJson(request, endpoint.maxBodyBytes);
+    // Text the database cannot hold is refused before anything (authentication included) looks it up.
     const rawParams = c.req.param();
     const rawQuery = Object.fromEntries(new URL(request.url).searchParams);
     refuseNulText(rawParams, "path");
     refuseNulText(rawQuery, "query");
-    refuseNulText(raw, "body", endpoint.passThrough);
+    const readBody = async () => {
+      const body = await readJson(request, endpoint.maxBodyBytes);
+      refuseNulText(body, "body", endpoint.passThrough);
+      return body;
+    };
+    let raw: unknown = endpoint.body && bodyFirst ? await readBody() : undefined;
+    const caller = await AUTHENTICATE[endpoint.auth]({ request, db, body: raw });
+    await limit(dependencies.limiter(), bucketsAfterAuth(endpoint, caller));
+    if (endpoint.body && !bodyFirst) raw = await readBody();
     const params = parse(endpoint.params, rawParams, "");
     const query = parse(endpoint.query, rawQuery, "query");
     const body = parse(endpoint.body, raw, "");

@@ -20,8 +20,9 @@ const SESSION_ID = /^s_[A-Za-z0-9]+$/;
  * The token in a recording's `video_url`: the session id and an HMAC of it (a key derived from the
  * link-signing secret with a label of its own). It does not expire, like the API's video_url.
  */
+let key: Buffer | undefined;
 function mac(sessionId: string): Buffer {
-  const key = createHmac("sha256", loadSecret(env().DATA_DIR, SECRET_FILES.links, env().LINK_SIGNING_SECRET))
+  key ??= createHmac("sha256", loadSecret(env().DATA_DIR, SECRET_FILES.links, env().LINK_SIGNING_SECRET))
     .update("tandem recording")
     .digest();
   return createHmac("sha256", key).update(sessionId).digest();

@@ -97,6 +97,16 @@ describe("/collect", () => {
     expect(noUrl).toMatchObject({ status: 400, json: { error: "invalid_request", message: expect.stringContaining("url") } });
   });
 
+  it("refuses the NUL character anywhere, before any credential is looked up with it, naming where it was", async () => {
+    expect(await call("/collect/register", { publicKey: "pk_\u0000", url: "https://shop.example.com/" })).toMatchObject({
+      status: 400,
+      json: { error: "invalid_request", message: "body.publicKey: must not contain the NUL character" },
+    });
+    const stream = await fetch(`${service.url}/collect/live/stream?visitorId=%00&token=x`);
+    expect(stream.status).toBe(400);
+    expect(await stream.json()).toMatchObject({ message: "query.visitorId: must not contain the NUL character" });
+  });
+
   it("takes identity, heartbeats and pageviews from the visitor that holds the token, and nobody else", async () => {
     const { json, headers } = await registered();
     expect(await call("/collect/identify", { callName: "Jane", tags: ["#vip"] }, headers)).toEqual({ status: 200, json: { status: "ok" } });

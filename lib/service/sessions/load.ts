@@ -1,6 +1,6 @@
-import { and, desc, eq, inArray } from "drizzle-orm";
+import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import type { Session } from "@/lib/contract";
-import type { Db } from "@/lib/db";
+import { preparedFor, type Db } from "@/lib/db";
 import { agents, sessionAgents, sessions } from "../schema";
 import type { Team } from "../teams";
 import { toSessionResource } from "./present";
@@ -33,14 +33,34 @@ export async function presentSessions(db: Db, rows: SessionRow[], team: Team): P
 
 export const SESSIONS_PER_RESOURCE = 100;
 
-export async function visitorSessions(db: Db, team: Team, visitorId: string): Promise<Session[]> {
-  const rows = await db
-    .select()
+const latestSessionsOfVisitor = preparedFor((db) => {
+  const latest = db
+    .select({ id: sessions.id })
     .from(sessions)
-    .where(and(eq(sessions.teamId, team.id), eq(sessions.visitorId, visitorId)))
+    .where(and(eq(sessions.teamId, sql.placeholder("teamId")), eq(sessions.visitorId, sql.placeholder("visitorId"))))
     .orderBy(desc(sessions.startedAt))
     .limit(SESSIONS_PER_RESOURCE);
-  return presentSessions(db, rows, team);
+  return db
+    .select({ session: sessions, agent: agents })
+    .from(sessions)
+    .leftJoin(sessionAgents, eq(sessionAgents.sessionId, sessions.id))
+    .leftJoin(agents, eq(agents.id, sessionAgents.agentId))
+    .where(inArray(sessions.id, latest))
+    .orderBy(desc(sessions.startedAt), sessions.id, sessionAgents.joinedAt)
+    .prepare("latest_sessions_of_visitor");
+});
+
+/** A visitor's latest sessions with their agents, in one statement. */
+export async function visitorSessions(db: Db, team: Team, visitorId: string): Promise<Session[]> {
+  const rows = await latestSessionsOfVisitor(db).execute({ teamId: team.id, visitorId });
+  const bySession = new Map<string, { session: SessionRow; agents: AgentRow[] }>();
+  for (const { session, agent } of rows) {
+    const entry = bySession.get(session.id) ?? { session, agents: [] };
+    if (agent) entry.agents.push(agent);
+    bySession.set(session.id, entry);
+  }
+  const now = new Date();
+  return [...bySession.values()].map((entry) => toSessionResource(entry.session, entry.agents, team, now));
 }
 
 export async function agentSessions(db: Db, team: Team, agentId: string): Promise<Session[]> {

@@ -1,8 +1,8 @@
-import { and, desc, eq } from "drizzle-orm";
+import { and, desc, eq, sql } from "drizzle-orm";
 import type { Visitor } from "@/lib/contract";
-import type { Db } from "@/lib/db";
+import { preparedFor, type Db } from "@/lib/db";
 import { ServiceError } from "../errors";
-import { pageviews, visitors } from "../schema";
+import { pageviews, sessions as sessionsTable, visitors } from "../schema";
 import { searchVisitors } from "../search";
 import { visitorSessions, visitorsInSession } from "../sessions/load";
 import type { Team } from "../teams";
@@ -18,11 +18,23 @@ export async function findVisitor(db: Db, teamId: string, shortId: string) {
   return visitor;
 }
 
-/** GET visitor: every field, its sessions, and its pageviews when asked and the team collects them. */
+const visitorById = preparedFor((db) =>
+  db
+    .select({ visitor: visitors, hadSessions: sql<boolean>`exists (select 1 from ${sessionsTable} where ${sessionsTable.visitorId} = ${visitors.shortId})` })
+    .from(visitors)
+    .where(and(eq(visitors.teamId, sql.placeholder("teamId")), eq(visitors.shortId, sql.placeholder("shortId"))))
+    .prepare("visitor_by_id"),
+);
+
+/**
+ * GET visitor: every field, its sessions, and its pageviews when asked and the team collects them. Most
+ * visitors never had a session: the visitor's row says so itself, and then it is the one statement.
+ */
 export async function getVisitor(db: Db, team: Team, shortId: string, options: { withHistory: boolean }): Promise<Visitor> {
-  const visitor = await findVisitor(db, team.id, shortId);
-  if (!visitor) throw new ServiceError("visitor_not_found", `No visitor ${shortId}.`);
-  const sessions = await visitorSessions(db, team, shortId);
+  const [found] = await visitorById(db).execute({ teamId: team.id, shortId });
+  if (!found) throw new ServiceError("visitor_not_found", `No visitor ${shortId}.`);
+  const { visitor } = found;
+  const sessions = found.hadSessions ? await visitorSessions(db, team, shortId) : [];
   const history =
     options.withHistory && team.historyEnabled
       ? await db.select().from(pageviews).where(eq(pageviews.visitorId, shortId)).orderBy(desc(pageviews.visitedAt), desc(pageviews.id)).limit(HISTORY_LIMIT)
