@@ -2,12 +2,14 @@
  * How many online visitors one app node keeps: every visitor sends `POST /collect/heartbeat` every 15 s,
  * as the visitor script does, so N visitors are N / 15 heartbeats a second. For each step of N: the
  * visitors (in the database, online, with lookup codes while codes last), a warm-up in which the node
- * learns them (each one's first beat is written at once, as after a restart), then the measured seconds.
+ * learns them (each one's first beat is written before it is answered, as after a restart), then the
+ * measured seconds.
  *
  *   npx tsx --conditions=react-server bench/heartbeats.ts [--steps 2500,5000,7500,10000]   PGlite
  *   scripts/with-postgres.sh npx tsx --conditions=react-server bench/heartbeats.ts --steps 10000,20000,30000
  *
- * Options: --seconds measured per step (60), --warmup seconds (20), --connections (64). Needs a
+ * Options: --seconds measured per step (60), --warmup seconds (30). Heartbeats are paced evenly, as a
+ * site's visitors send them (bench/paced-load.ts: latency counts from when each was due). Needs a
  * production build. Prints per step the heartbeats asked for and answered per second, p50/p95/p99, errors
  * and the server's CPU, and the first step whose p95 passes 50 ms. One server for all the steps; the load
  * generator shares the machine's two cores with it (and with PostgreSQL).
@@ -16,21 +18,19 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
-import autocannon, { type Client } from "autocannon";
 import { sql } from "drizzle-orm";
 import { serverDatabase } from "../e2e/support/postgres";
 import { NO_RATE_LIMITS, startServer } from "../e2e/support/server";
 import { openDatabase } from "../lib/db/connection";
 import { ensureDefaultTeam } from "../lib/service/teams";
-import { percentile } from "./measure";
+import { pacedLoad, type PacedResult } from "./paced-load";
 import { cpuSeconds } from "./process-cpu";
 
 const { values } = parseArgs({
   options: {
     steps: { type: "string", default: "2500,5000,7500,10000" },
     seconds: { type: "string", default: "60" },
-    warmup: { type: "string", default: "20" },
-    connections: { type: "string", default: "64" },
+    warmup: { type: "string", default: "30" },
   },
 });
 const steps = values.steps.split(",").map(Number);
@@ -41,7 +41,11 @@ const onPostgres = Boolean(process.env.DATABASE_URL);
 const token = (n: number) => `vt_bench_${n}`;
 const visitorId = (n: number) => `H${n.toString(16).padStart(8, "0")}`;
 
-/** Visitors 0…count-1, online now: each with the token `vt_bench_<n>`, the first 9,000 with a lookup code, a few per address. */
+/**
+ * Visitors 0…count-1, online: each with the token `vt_bench_<n>`, the first 9,000 with a lookup code, 20 per
+ * address. Online for the next hour, so that each step finds its visitors online, as a running site's
+ * are; their first heartbeat writes the usual 30 s.
+ */
 async function fillOnlineVisitors(count: number): Promise<void> {
   const postgres = await serverDatabase(dataDir);
   const database = await openDatabase(postgres ? { kind: "postgres", url: postgres.url } : { kind: "pglite", dir: path.join(dataDir, "pglite") });
@@ -50,7 +54,7 @@ async function fillOnlineVisitors(count: number): Promise<void> {
     const end = Math.min(count, start + 50_000) - 1;
     await database.db.execute(sql`
       insert into visitors (short_id, team_id, token_hash, added_at, last_seen_at, online_until, ip_address, last_url, lookup_code, search_text)
-      select 'H' || lpad(to_hex(n), 8, '0'), ${team.id}, encode(sha256(convert_to('vt_bench_' || n, 'UTF8')), 'hex'), now(), now(), now() + interval '30 seconds',
+      select 'H' || lpad(to_hex(n), 8, '0'), ${team.id}, encode(sha256(convert_to('vt_bench_' || n, 'UTF8')), 'hex'), now(), now(), now() + interval '1 hour',
              '203.0.' || (n / 20 % 256) || '.' || (n % 20), 'https://shop.example.com/', case when n < 9000 then lpad(n::text, 4, '0') end, 'https://shop.example.com/'
       from generate_series(${start}::int, ${end}::int) as n
       on conflict (short_id) do update set online_until = excluded.online_until, last_seen_at = excluded.last_seen_at`);
@@ -58,60 +62,24 @@ async function fillOnlineVisitors(count: number): Promise<void> {
   await database.close();
 }
 
-interface Step {
-  asked: number;
-  answered: number;
-  p50: number;
-  p95: number;
-  p99: number;
-  errors: number;
+interface Step extends PacedResult {
   cpu: number;
 }
 
 /** Heartbeats of visitors 0…count-1 at `count / 15` a second, each visitor in turn, for `duration` seconds. */
 async function beat(url: string, count: number, duration: number, pid: number): Promise<Step> {
-  const latencies: number[] = [];
-  let errors = 0;
-  let next = 0;
-  const rate = count / HEARTBEAT_SECONDS;
   const before = cpuSeconds({ server: [pid] }).server;
-  const result = await autocannon({
-    url,
-    connections: Number(values.connections),
-    duration,
-    overallRate: rate,
-    requests: [
-      {
-        setupRequest: (request) => {
-          const n = next++ % count;
-          return {
-            ...request,
-            method: "POST",
-            path: "/collect/heartbeat",
-            body: "{}",
-            headers: { "content-type": "application/json", "x-visitor-id": visitorId(n), "x-visitor-token": token(n) },
-          };
-        },
-      },
-    ],
-    setupClient: (client: Client) => {
-      client.on("response", (status: number, _bytes: number, ms: number) => {
-        latencies.push(ms);
-        if (status !== 200) errors++;
-      });
-    },
+  const started = performance.now();
+  const result = await pacedLoad(url, count / HEARTBEAT_SECONDS, duration, (index) => {
+    const n = index % count;
+    return {
+      method: "POST",
+      path: "/collect/heartbeat",
+      body: "{}",
+      headers: { "content-type": "application/json", "x-visitor-id": visitorId(n), "x-visitor-token": token(n) },
+    };
   });
-  const cpu = (cpuSeconds({ server: [pid] }).server - before) / result.duration;
-  latencies.sort((a, b) => a - b);
-  return {
-    asked: rate,
-    answered: latencies.length / result.duration,
-    p50: percentile(latencies, 50),
-    p95: percentile(latencies, 95),
-    p99: percentile(latencies, 99),
-    errors: errors + result.errors + result.timeouts,
-    cpu,
-  };
+  return { ...result, cpu: (cpuSeconds({ server: [pid] }).server - before) / ((performance.now() - started) / 1000) };
 }
 
 const line = (visitors: number, phase: string, step: Step) =>

@@ -27,9 +27,19 @@ export interface Beat {
  * written every FLUSH_EVERY_MS in one statement. A node killed between two flushes loses the notes it
  * held; the database still keeps those visitors online for the margin, and their next beat writes again.
  */
+interface Waiting {
+  team: Team;
+  seen: number;
+  answer: (beat: { lookupCode: string | null }) => void;
+  fail: (error: unknown) => void;
+}
+
 export class PresenceWriter {
   private pending = new Map<string, number>();
   private flushing: Promise<void> | null = null;
+  /** Heartbeats to be written before they are answered, and the write in progress. */
+  private waiting = new Map<string, Waiting[]>();
+  private writing: Promise<void> | null = null;
 
   constructor(
     private readonly knowledge: PresenceKnowledge,
@@ -43,10 +53,48 @@ export class PresenceWriter {
       this.pending.set(visitorId, now);
       return { lookupCode: known.lookupCode, deferred: true };
     }
-    const { lookupCode } = await writeHeartbeat(db, team, visitorId, new Date(now));
+    const { lookupCode } = await new Promise<{ lookupCode: string | null }>((answer, fail) => {
+      this.waiting.set(visitorId, [...(this.waiting.get(visitorId) ?? []), { team, seen: now, answer, fail }]);
+      this.writing ??= this.writeWaiting(db).finally(() => (this.writing = null));
+    });
     this.pending.delete(visitorId);
-    await this.knowledge.remember(new Map([[visitorId, { until: now + ONLINE_SECONDS * 1000, lookupCode }]]));
     return { lookupCode, deferred: false };
+  }
+
+  /**
+   * Writes the heartbeats that cannot wait, those that came in meanwhile together: after a restart, a
+   * node knows no visitor, and writing each one's beat in a transaction of its own would not keep up. A
+   * visitor the database keeps online keeps its code: one statement for all of them. The others come back
+   * online (their code is checked under the team's lock) or are gone: written one by one.
+   */
+  private async writeWaiting(db: Db): Promise<void> {
+    while (this.waiting.size) {
+      const batch = this.waiting;
+      this.waiting = new Map();
+      const seen = new Map([...batch].map(([visitorId, waiting]) => [visitorId, Math.max(...waiting.map((entry) => entry.seen))]));
+      const settle = (visitorId: string, outcome: { lookupCode: string | null } | { error: unknown }) => {
+        for (const entry of batch.get(visitorId)!) "error" in outcome ? entry.fail(outcome.error) : entry.answer(outcome);
+        batch.delete(visitorId);
+      };
+      try {
+        const online = await this.write(db, seen, "online");
+        for (const [visitorId, { lookupCode }] of online) settle(visitorId, { lookupCode });
+      } catch (error) {
+        for (const visitorId of [...batch.keys()]) settle(visitorId, { error });
+        continue;
+      }
+      await Promise.all(
+        [...batch].map(async ([visitorId, waiting]) => {
+          try {
+            const { lookupCode } = await writeHeartbeat(db, waiting[0].team, visitorId, new Date(seen.get(visitorId)!));
+            await this.knowledge.remember(new Map([[visitorId, { until: seen.get(visitorId)! + ONLINE_SECONDS * 1000, lookupCode }]]));
+            settle(visitorId, { lookupCode });
+          } catch (error) {
+            settle(visitorId, { error });
+          }
+        }),
+      );
+    }
   }
 
   /** What a write outside the heartbeats (a registration) made true. */
@@ -75,6 +123,7 @@ export class PresenceWriter {
     const batch = this.pending;
     this.pending = new Map();
     this.flushing = this.write(db, batch)
+      .then(() => undefined)
       .catch((error) => {
         for (const [visitorId, seen] of batch) if (!this.pending.has(visitorId)) this.pending.set(visitorId, seen);
         throw error;
@@ -83,17 +132,23 @@ export class PresenceWriter {
     await this.flushing;
   }
 
-  private async write(db: Db, batch: Map<string, number>): Promise<void> {
-    const ids = [...batch.keys()];
-    const seen = ids.map((id) => new Date(batch.get(id)!).toISOString());
+  /**
+   * One statement for many heartbeats: `seen` per visitor. "noted": a later event of the visitor (a leave, a
+   * newer write) wins. "online": only visitors the database keeps online at their beat. Returns what it wrote.
+   */
+  private async write(db: Db, seen: Map<string, number>, only: "noted" | "online" = "noted"): Promise<Map<string, KnownPresence>> {
+    const ids = [...seen.keys()];
+    const times = ids.map((id) => new Date(seen.get(id)!).toISOString());
+    const condition =
+      only === "online" ? sql`visitors.online_until > beat.seen and visitors.last_seen_at <= beat.seen` : sql`visitors.last_seen_at < beat.seen`;
     const written = await db.execute<{ short_id: string; online_until: Date | string; lookup_code: string | null }>(sql`
       update visitors
       set last_seen_at = beat.seen, online_until = beat.seen + make_interval(secs => ${ONLINE_SECONDS})
-      from unnest(${sql.param(ids)}::text[], ${sql.param(seen)}::timestamptz[]) as beat(id, seen)
-      where visitors.short_id = beat.id and visitors.last_seen_at < beat.seen
+      from unnest(${sql.param(ids)}::text[], ${sql.param(times)}::timestamptz[]) as beat(id, seen)
+      where visitors.short_id = beat.id and ${condition}
       returning visitors.short_id, visitors.online_until, visitors.lookup_code`);
-    await this.knowledge.remember(
-      new Map(written.rows.map((row) => [row.short_id, { until: new Date(row.online_until).getTime(), lookupCode: row.lookup_code }])),
-    );
+    const known = new Map(written.rows.map((row) => [row.short_id, { until: new Date(row.online_until).getTime(), lookupCode: row.lookup_code }]));
+    await this.knowledge.remember(known);
+    return known;
   }
 }

@@ -63,6 +63,42 @@ describe("heartbeats off the request's transaction", () => {
     expect((await visitorRow(database.db, visitor.visitorId)).lastSeenAt).toEqual(now);
   });
 
+  it("writes the beats of many unknown visitors together (a node just started): one statement for all the online ones", async () => {
+    const now = new Date();
+    const team = await insertTeam(database.db);
+    const visitors20 = await Promise.all(
+      Array.from({ length: 20 }, () => registerVisitor(database.db, team, { url: "https://shop.example.com/" }, desktopChrome, seconds(now, -20))),
+    );
+    const statements = { execute: 0, transaction: 0 };
+    const counted = new Proxy(database.db, {
+      get: (target, name, receiver) => {
+        if (name === "execute" || name === "transaction") statements[name]++;
+        return Reflect.get(target, name, receiver);
+      },
+    });
+    const writer = new PresenceWriter(new InProcessPresenceKnowledge(), () => now.getTime());
+    const beats = await Promise.all(visitors20.map((visitor) => writer.beat(counted, team, visitor.visitorId)));
+    expect(beats.map((beat) => beat.lookupCode)).toEqual(visitors20.map((visitor) => visitor.lookupCode));
+    expect(statements).toMatchObject({ transaction: 0 });
+    expect(statements.execute).toBeLessThanOrEqual(2);
+    for (const visitor of visitors20) expect((await visitorRow(database.db, visitor.visitorId)).lastSeenAt).toEqual(now);
+    // Now known: the next beats wait for the flush.
+    expect((await writer.beat(counted, team, visitors20[0].visitorId)).deferred).toBe(true);
+  });
+
+  it("writes a visitor coming back online on its own, its lookup code checked again", async () => {
+    const now = new Date();
+    const visitor = await visitorRegistered(now, 120);
+    const writer = new PresenceWriter(new InProcessPresenceKnowledge(), () => now.getTime());
+    const beat = await writer.beat(database.db, visitor.team, visitor.visitorId);
+    expect(beat).toMatchObject({ deferred: false, lookupCode: expect.stringMatching(/^\d{4}$/) });
+    expect(await visitorRow(database.db, visitor.visitorId)).toMatchObject({
+      lastSeenAt: now,
+      onlineUntil: seconds(now, ONLINE_SECONDS),
+      lookupCode: beat.lookupCode,
+    });
+  });
+
   it("never lets purge delete a visitor that is beating, even one whose last beat is not written yet", async () => {
     // The database keeps this visitor online one more second; its heartbeat arrives now.
     const team = await insertTeam(database.db);
