@@ -73,7 +73,10 @@ export class PresenceWriter {
       this.waiting = new Map();
       const seen = new Map([...batch].map(([visitorId, waiting]) => [visitorId, Math.max(...waiting.map((entry) => entry.seen))]));
       const settle = (visitorId: string, outcome: { lookupCode: string | null } | { error: unknown }) => {
-        for (const entry of batch.get(visitorId)!) "error" in outcome ? entry.fail(outcome.error) : entry.answer(outcome);
+        for (const entry of batch.get(visitorId)!) {
+          if ("error" in outcome) entry.fail(outcome.error);
+          else entry.answer(outcome);
+        }
         batch.delete(visitorId);
       };
       try {
