@@ -129,6 +129,7 @@ test("a node killed mid-session: visitor and agent reconnect through nginx to th
   await endSession(session.agentView.page, session.visitor.page);
   await session.agentView.close();
   await session.visitor.close();
+  await cluster.restart(session.holder);
 });
 
 test("heartbeats noted on a node that is killed: the visitors stay online, and their next heartbeat on the other node is written", async () => {
