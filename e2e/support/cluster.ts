@@ -15,8 +15,13 @@ export interface Cluster {
   nodes: { a: RunningServer; b: RunningServer };
   databaseUrl: string;
   apiKey: string;
-  /** Starts a node again, on its port, after a stop or a crash (a fresh data folder: nodes keep none). */
+  /** Starts a node again, on its port, after a stop (a fresh data folder: nodes keep none). */
   restart: (name: "a" | "b") => Promise<void>;
+  /**
+   * Starts a new node in place of a killed one, on its port, under a name of its own: a killed node's name
+   * stays taken for 30 s (as an orchestrator's new process would be named after its own pid).
+   */
+  replace: (name: "a" | "b") => Promise<void>;
   stop: () => Promise<void>;
 }
 
@@ -89,7 +94,8 @@ export async function startCluster(): Promise<Cluster> {
     // nginx appends the client's address, as docs/deploy.md configures it.
     TRUST_PROXY_HOPS: "1",
   };
-  const startNode = (name: "a" | "b", port: number) => startServer({ port, env: { ...shared, TANDEM_NODE_NAME: `node-${name}` } });
+  const startNode = (name: "a" | "b", port: number, nodeName = `node-${name}`) => startServer({ port, env: { ...shared, TANDEM_NODE_NAME: nodeName } });
+  let replacements = 0;
   const nodes = { a: await startNode("a", portA), b: await startNode("b", portB) };
   const nginx = await startNginx(dir, nginxPort, [portA, portB]);
   return {
@@ -100,6 +106,10 @@ export async function startCluster(): Promise<Cluster> {
     restart: async (name) => {
       await nodes[name].stop();
       nodes[name] = await startNode(name, nodes[name].port);
+    },
+    replace: async (name) => {
+      await nodes[name].stop();
+      nodes[name] = await startNode(name, nodes[name].port, `node-${name}-${++replacements}`);
     },
     stop: async () => {
       nginx.stop();
