@@ -38,6 +38,8 @@ function toError(data: Record<string, unknown>): Error {
  */
 export class PGlitePool {
   private next = 0;
+  /** Why the worker is gone, once it is: every later query fails at once instead of waiting forever. */
+  private stopped: Error | null = null;
   private readonly pending = new Map<number, { resolve: (value: unknown) => void; reject: (error: Error) => void }>();
 
   private constructor(private readonly worker: Worker) {
@@ -49,6 +51,7 @@ export class PGlitePool {
       else call.resolve(message.result);
     });
     const fail = (error: Error) => {
+      this.stopped = error;
       for (const call of this.pending.values()) call.reject(error);
       this.pending.clear();
     };
@@ -68,6 +71,7 @@ export class PGlitePool {
   }
 
   private call<T>(request: Request): Promise<T> {
+    if (this.stopped) return Promise.reject(this.stopped);
     const id = ++this.next;
     return new Promise<T>((resolve, reject) => {
       this.pending.set(id, { resolve: resolve as (value: unknown) => void, reject });

@@ -55,7 +55,7 @@ export class PresenceWriter {
     }
     const { lookupCode } = await new Promise<{ lookupCode: string | null }>((answer, fail) => {
       this.waiting.set(visitorId, [...(this.waiting.get(visitorId) ?? []), { team, seen: now, answer, fail }]);
-      this.writing ??= this.writeWaiting(db).finally(() => (this.writing = null));
+      this.writing ??= this.writeWaiting(db);
     });
     this.pending.delete(visitorId);
     return { lookupCode, deferred: false };
@@ -68,36 +68,41 @@ export class PresenceWriter {
    * online (their code is checked under the team's lock) or are gone: written one by one.
    */
   private async writeWaiting(db: Db): Promise<void> {
-    while (this.waiting.size) {
-      const batch = this.waiting;
-      this.waiting = new Map();
-      const seen = new Map([...batch].map(([visitorId, waiting]) => [visitorId, Math.max(...waiting.map((entry) => entry.seen))]));
-      const settle = (visitorId: string, outcome: { lookupCode: string | null } | { error: unknown }) => {
-        for (const entry of batch.get(visitorId)!) {
-          if ("error" in outcome) entry.fail(outcome.error);
-          else entry.answer(outcome);
-        }
-        batch.delete(visitorId);
-      };
-      try {
-        const online = await this.write(db, seen, "online");
-        for (const [visitorId, { lookupCode }] of online) settle(visitorId, { lookupCode });
-      } catch (error) {
-        for (const visitorId of [...batch.keys()]) settle(visitorId, { error });
-        continue;
+    while (this.waiting.size) await this.writeBatch(db);
+    // In the same turn as the last look at `waiting`: a heartbeat arriving after it starts a new write.
+    this.writing = null;
+  }
+
+  /** Writes the heartbeats waiting now; answers or fails each of them, never throws. */
+  private async writeBatch(db: Db): Promise<void> {
+    const batch = this.waiting;
+    this.waiting = new Map();
+    const seen = new Map([...batch].map(([visitorId, waiting]) => [visitorId, Math.max(...waiting.map((entry) => entry.seen))]));
+    const settle = (visitorId: string, outcome: { lookupCode: string | null } | { error: unknown }) => {
+      for (const entry of batch.get(visitorId)!) {
+        if ("error" in outcome) entry.fail(outcome.error);
+        else entry.answer(outcome);
       }
-      await Promise.all(
-        [...batch].map(async ([visitorId, waiting]) => {
-          try {
-            const { lookupCode } = await writeHeartbeat(db, waiting[0].team, visitorId, new Date(seen.get(visitorId)!));
-            await this.knowledge.remember(new Map([[visitorId, { until: seen.get(visitorId)! + ONLINE_SECONDS * 1000, lookupCode }]]));
-            settle(visitorId, { lookupCode });
-          } catch (error) {
-            settle(visitorId, { error });
-          }
-        }),
-      );
+      batch.delete(visitorId);
+    };
+    try {
+      const online = await this.write(db, seen, "online");
+      for (const [visitorId, { lookupCode }] of online) settle(visitorId, { lookupCode });
+    } catch (error) {
+      for (const visitorId of [...batch.keys()]) settle(visitorId, { error });
+      return;
     }
+    await Promise.all(
+      [...batch].map(async ([visitorId, waiting]) => {
+        try {
+          const { lookupCode } = await writeHeartbeat(db, waiting[0].team, visitorId, new Date(seen.get(visitorId)!));
+          await this.knowledge.remember(new Map([[visitorId, { until: seen.get(visitorId)! + ONLINE_SECONDS * 1000, lookupCode }]]));
+          settle(visitorId, { lookupCode });
+        } catch (error) {
+          settle(visitorId, { error });
+        }
+      }),
+    );
   }
 
   /** What a write outside the heartbeats (a registration) made true. */
