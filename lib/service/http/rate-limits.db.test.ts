@@ -18,6 +18,7 @@ vi.hoisted(() => {
     VISITOR_RATE_LIMIT_PER_MINUTE: "6",
     SITE_RATE_LIMIT_PER_MINUTE: "10",
     LIVE_RATE_LIMIT_PER_MINUTE: "4",
+    API_RATE_LIMIT_PER_MINUTE: "2",
     LINK_SIGNING_SECRET: "rate-limit-test-link-signing-secret-0123456789",
   });
 });
@@ -82,6 +83,16 @@ describe("rate limits", () => {
     for (let i = 0; i < 11; i++) statuses.push((await register(site, newAddress())).status);
     expect(statuses).toEqual([...Array(10).fill(200), 429]);
     expect((await register(await insertTeam(database.db), newAddress())).status).toBe(200);
+  });
+
+  it("stop made-up secret keys from one address after ten keys' worth, before each is looked up", async () => {
+    const address = newAddress();
+    const statuses = [];
+    for (let i = 0; i < 21; i++) {
+      const response = await fetch(`${service.url}/v1.3/usage`, { headers: { "x-forwarded-for": address, "x-api-key": `tk_made_up_${i}` } });
+      statuses.push(response.status);
+    }
+    expect(statuses).toEqual([...Array(20).fill(401), 429]);
   });
 
   it("let a visitor in a session post LIVE_RATE_LIMIT_PER_MINUTE batches a minute, and a viewer use as many tools", async () => {
