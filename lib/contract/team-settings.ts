@@ -16,7 +16,19 @@ export const teamSettingsSchema = z.object({
   proxy_enabled: z.boolean(),
   onprem_licensed: z.boolean(),
   recording_enabled: z.boolean(),
+  recording_link_ttl_hours: z.number().int().min(1).max(720).describe("How long a recording link opens the replay after it is made"),
+  url_redacted_params: z
+    .array(z.string())
+    .describe("Query parameters whose names contain one of these (case-insensitive) have their values dropped from every URL the visitor script sends"),
+  embed_origins: z.array(z.string()).describe("Origins allowed to embed the watch page (naked and page_only embedding)"),
 });
+
+/** An origin as a browser sends it: scheme, host and port, nothing else. */
+const originSchema = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .regex(/^https?:\/\/(\[[0-9a-f:.]+\]|[a-z0-9.-]+)(:\d{1,5})?$/, "must be an origin such as https://support.example.com");
 
 export const teamSettingsUpdateSchema = teamSettingsSchema
   .pick({
@@ -29,29 +41,44 @@ export const teamSettingsUpdateSchema = teamSettingsSchema
     proxy_enabled: true,
     onprem_licensed: true,
     recording_enabled: true,
+    recording_link_ttl_hours: true,
   })
   .extend({
     name: z.string().trim().min(1).max(100),
     domain: z.string().trim().min(1).max(253),
     masking_selectors: z.array(z.string().trim().min(1).max(200)).max(50),
     max_concurrent_sessions: z.number().int().min(0).max(100_000),
+    url_redacted_params: z
+      .array(
+        z
+          .string()
+          .trim()
+          .toLowerCase()
+          .regex(/^[\w.[\]-]{1,100}$/, "must be a parameter name (letters, digits, . _ - [ ])"),
+      )
+      .max(100),
+    embed_origins: z.array(originSchema).max(20),
   })
   .partial()
   .strict();
 
 export const teamSettingsResponseSchema = z.object({ status: z.literal("ok"), team: teamSettingsSchema });
 
+/** `api` reaches the v1.3 endpoints; `admin` also the team's keys, webhook secret and settings. */
+export const apiKeyScopeSchema = z.enum(["api", "admin"]);
+
 export const apiKeySummarySchema = z.object({
   id: z.string(),
   name: z.string(),
   prefix: z.string(),
+  scope: apiKeyScopeSchema,
   created_at: z.iso.datetime({ offset: true }),
   last_used_at: z.iso.datetime({ offset: true }).nullable(),
   revoked_at: z.iso.datetime({ offset: true }).nullable(),
 });
 
 export const apiKeyListResponseSchema = z.object({ status: z.literal("ok"), keys: z.array(apiKeySummarySchema) });
-export const apiKeyCreateRequestSchema = z.object({ name: z.string().trim().min(1).max(100) });
+export const apiKeyCreateRequestSchema = z.object({ name: z.string().trim().min(1).max(100), scope: apiKeyScopeSchema.default("api") });
 /** The new key's secret is in this answer and nowhere else, ever. */
 export const apiKeyCreateResponseSchema = z.object({ status: z.literal("ok"), key: apiKeySummarySchema.extend({ secret: z.string() }) });
 
@@ -59,4 +86,5 @@ export const webhookSecretResponseSchema = z.object({ status: z.literal("ok"), s
 
 export type TeamSettings = z.infer<typeof teamSettingsSchema>;
 export type TeamSettingsUpdate = z.infer<typeof teamSettingsUpdateSchema>;
+export type ApiKeyScope = z.infer<typeof apiKeyScopeSchema>;
 export type ApiKeySummary = z.infer<typeof apiKeySummarySchema>;

@@ -22,12 +22,21 @@ export const teams = pgTable("teams", {
   publicKey: text("public_key").notNull().unique(),
   webhookSecret: text("webhook_secret").notNull(),
   historyEnabled: boolean("history_enabled").notNull().default(true),
-  requireAuthorization: boolean("require_authorization").notNull().default(false),
+  requireAuthorization: boolean("require_authorization").notNull().default(true),
   maskingSelectors: stringArray("masking_selectors"),
   maxConcurrentSessions: integer("max_concurrent_sessions").notNull().default(25),
   proxyEnabled: boolean("proxy_enabled").notNull().default(false),
   onpremLicensed: boolean("onprem_licensed").notNull().default(false),
   recordingEnabled: boolean("recording_enabled").notNull().default(false),
+  /** How long a recording link opens the replay after it is made. */
+  recordingLinkTtlHours: integer("recording_link_ttl_hours").notNull().default(24),
+  /** Query parameters whose values the visitor script drops from every URL it sends (name fragments). */
+  urlRedactedParams: text("url_redacted_params")
+    .array()
+    .notNull()
+    .default(sql`'{token,code,secret,password,passwd,pwd,key,auth,session,sig,otp,nonce,state,ticket,jwt,sid}'::text[]`),
+  /** Origins allowed to embed the watch page (`naked` and `page_only` embedding). */
+  embedOrigins: stringArray("embed_origins"),
   createdAt: at("created_at").notNull().defaultNow(),
 });
 
@@ -42,6 +51,10 @@ export const apiKeys = pgTable(
     name: text("name").notNull(),
     prefix: text("prefix").notNull(),
     keyHash: text("key_hash").notNull().unique(),
+    /** `api`: the v1.3 endpoints; `admin`: also the team's keys, webhook secret and settings. */
+    scope: text("scope", { enum: ["api", "admin"] })
+      .notNull()
+      .default("api"),
     createdAt: at("created_at").notNull().defaultNow(),
     lastUsedAt: at("last_used_at"),
     revokedAt: at("revoked_at"),
@@ -232,8 +245,20 @@ export const watchLinks = pgTable("watch_links", {
   onPremise: boolean("on_premise").notNull().default(false),
   expiresAt: at("expires_at").notNull(),
   sessionId: text("session_id"),
+  /** Set when an agent's browser exchanged the link for its credential: a link opens once. */
+  openedAt: at("opened_at"),
   createdAt: at("created_at").notNull().defaultNow(),
 });
+
+/** Single-use tokens already spent (on-premise licence tokens), kept until they would have expired. */
+export const spentTokens = pgTable(
+  "spent_tokens",
+  {
+    id: text("id").primaryKey(),
+    expiresAt: at("expires_at").notNull(),
+  },
+  (table) => [index("spent_tokens_expires_idx").on(table.expiresAt)],
+);
 
 /** The durable outbox of webhook deliveries: survives restarts, retried with backoff. */
 export const webhookDeliveries = pgTable(

@@ -32,7 +32,15 @@ describe("the embedded service's team admin", () => {
     expect(key.secret.length).toBeGreaterThan(20);
     expect(key.secret.startsWith(key.prefix)).toBe(true);
     const listed = (await listApiKeys(database.db, team.id)).find((summary) => summary.id === key.id);
-    expect(listed).toEqual({ id: key.id, name: "Helpdesk", prefix: key.prefix, created_at: key.created_at, last_used_at: null, revoked_at: null });
+    expect(listed).toEqual({
+      id: key.id,
+      name: "Helpdesk",
+      prefix: key.prefix,
+      scope: "api",
+      created_at: key.created_at,
+      last_used_at: null,
+      revoked_at: null,
+    });
     const caller = await createTeamApiKey(database.db, team.id, "Console");
 
     await expect(authenticateApiKey(database.db, key.secret)).resolves.toMatchObject({ keyId: key.id });

@@ -19,6 +19,9 @@ export function toTeamSettings(team: Team): TeamSettings {
     proxy_enabled: team.proxyEnabled,
     onprem_licensed: team.onpremLicensed,
     recording_enabled: team.recordingEnabled,
+    recording_link_ttl_hours: team.recordingLinkTtlHours,
+    url_redacted_params: team.urlRedactedParams,
+    embed_origins: team.embedOrigins,
   };
 }
 
@@ -33,6 +36,9 @@ export async function updateTeamSettings(db: Db, teamId: string, update: TeamSet
     proxyEnabled: update.proxy_enabled,
     onpremLicensed: update.onprem_licensed,
     recordingEnabled: update.recording_enabled,
+    recordingLinkTtlHours: update.recording_link_ttl_hours,
+    urlRedactedParams: update.url_redacted_params,
+    embedOrigins: update.embed_origins,
   };
   // An empty PATCH changes nothing; drizzle refuses an UPDATE without values, so read the team instead.
   const changes = Object.values(values).some((value) => value !== undefined);
@@ -49,6 +55,7 @@ function toKeySummary(key: typeof apiKeys.$inferSelect): ApiKeySummary {
     id: key.id,
     name: key.name,
     prefix: key.prefix,
+    scope: key.scope,
     created_at: iso(key.createdAt),
     last_used_at: isoOrNull(key.lastUsedAt),
     revoked_at: isoOrNull(key.revokedAt),
