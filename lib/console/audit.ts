@@ -1,4 +1,3 @@
-import { and, count, eq, gt, sql } from "drizzle-orm";
 import type { Db } from "@/lib/db";
 import { auditEvents } from "./schema";
 
@@ -25,21 +24,4 @@ export async function recordAudit(db: Db, entry: AuditEntry): Promise<void> {
     detail: entry.detail ?? {},
     ip: entry.ip ?? null,
   });
-}
-
-/** Failed sign-ins for an email since a time, not counting attempts the throttle itself refused. */
-export async function countSignInFailures(db: Db, email: string, since: Date): Promise<{ failures: number; oldest: Date | null }> {
-  const [row] = await db
-    .select({ failures: count(), oldest: sql<string | null>`min(${auditEvents.at})` })
-    .from(auditEvents)
-    .where(
-      and(
-        eq(auditEvents.action, "sign_in"),
-        eq(auditEvents.outcome, "failure"),
-        eq(auditEvents.actorEmail, email.toLowerCase()),
-        gt(auditEvents.at, since),
-        sql`coalesce(${auditEvents.detail}->>'reason', '') <> 'throttled'`,
-      ),
-    );
-  return { failures: Number(row.failures), oldest: row.oldest ? new Date(row.oldest) : null };
 }

@@ -1,43 +1,56 @@
 import type { Db } from "@/lib/db";
-import { countSignInFailures, recordAudit } from "./audit";
-import { DUMMY_HASH, verifyPassword } from "./passwords";
+import { PasswordsBusyError, DUMMY_HASH, verifyPassword } from "./passwords";
+import { reserveSignInAttempt, settleSignInAttempt } from "./sign-in-attempts";
 import { findUserByEmail, type ConsoleUser } from "./users";
 
-export const SIGN_IN_LIMIT = { failures: 10, windowMs: 15 * 60_000 };
+export { ADDRESS_SIGN_IN_LIMIT, SIGN_IN_LIMIT } from "./sign-in-attempts";
 
 export class SignInError extends Error {
   constructor(
     message: string,
-    readonly reason: "invalid" | "throttled" | "disabled",
+    readonly reason: "invalid" | "throttled" | "disabled" | "busy",
   ) {
     super(message);
     this.name = "SignInError";
   }
 }
 
+const inMinutes = (ms: number) => {
+  const minutes = Math.max(1, Math.ceil(ms / 60_000));
+  return `${minutes} minute${minutes === 1 ? "" : "s"}`;
+};
+
 /**
- * Checks an email and password, records the attempt in the audit log, and refuses an email after too
- * many recent failures (whatever the password) until the oldest of them leaves the window.
+ * Checks an email and password and records the attempt in the audit log. An email, or a client address,
+ * with too many recent failures is refused (whatever the password) until the oldest of them leaves the
+ * window; the password is checked off the server's thread, and a full queue of checks refuses too.
  */
 export async function signIn(db: Db, input: { email: string; password: string; ip: string | null }, now = new Date()): Promise<ConsoleUser> {
   const email = input.email.trim().toLowerCase();
-  const { failures, oldest } = await countSignInFailures(db, email, new Date(now.getTime() - SIGN_IN_LIMIT.windowMs));
-  const fail = async (reason: SignInError["reason"], message: string, actorId?: string) => {
-    await recordAudit(db, { at: now, action: "sign_in", outcome: "failure", actorId, actorEmail: email, ip: input.ip, detail: { reason } });
-    return new SignInError(message, reason);
-  };
-
-  if (failures >= SIGN_IN_LIMIT.failures) {
-    const waitMs = (oldest ? oldest.getTime() + SIGN_IN_LIMIT.windowMs : now.getTime() + SIGN_IN_LIMIT.windowMs) - now.getTime();
-    const minutes = Math.max(1, Math.ceil(waitMs / 60_000));
-    throw await fail("throttled", `Too many failed attempts for this email. Try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`);
+  const reservation = await reserveSignInAttempt(db, { email, ip: input.ip }, now);
+  if ("refusedBy" in reservation) {
+    const from = reservation.refusedBy === "email" ? "for this email" : "from your network address";
+    throw new SignInError(`Too many failed attempts ${from}. Try again in ${inMinutes(reservation.retryInMs)}.`, "throttled");
   }
+  const settle = (result: Parameters<typeof settleSignInAttempt>[2]) => settleSignInAttempt(db, reservation.id, result);
 
   const user = await findUserByEmail(db, email);
-  const matches = await verifyPassword(input.password, user?.passwordHash ?? DUMMY_HASH);
-  if (!user || !matches) throw await fail("invalid", "Email or password is incorrect.", user?.id);
-  if (user.disabledAt) throw await fail("disabled", "This account is disabled. Ask an admin to enable it.", user.id);
-
-  await recordAudit(db, { at: now, action: "sign_in", actorId: user.id, actorEmail: email, ip: input.ip });
+  let matches: boolean;
+  try {
+    matches = await verifyPassword(input.password, user?.passwordHash ?? DUMMY_HASH);
+  } catch (error) {
+    if (!(error instanceof PasswordsBusyError)) throw error;
+    await settle({ outcome: "failure", reason: "busy", actorId: user?.id });
+    throw new SignInError(error.message, "busy");
+  }
+  if (!user || !matches) {
+    await settle({ outcome: "failure", reason: "invalid", actorId: user?.id });
+    throw new SignInError("Email or password is incorrect.", "invalid");
+  }
+  if (user.disabledAt) {
+    await settle({ outcome: "failure", reason: "disabled", actorId: user.id });
+    throw new SignInError("This account is disabled. Ask an admin to enable it.", "disabled");
+  }
+  await settle({ outcome: "success", actorId: user.id });
   return user;
 }

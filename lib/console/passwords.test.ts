@@ -1,0 +1,37 @@
+import { monitorEventLoopDelay, performance } from "node:perf_hooks";
+import bcrypt from "bcryptjs";
+import { afterAll, describe, expect, it } from "vitest";
+import { closePasswordPool, DUMMY_HASH, hashPassword, verifyPassword } from "./passwords";
+
+afterAll(() => closePasswordPool());
+
+describe("passwords", () => {
+  it("hashes with bcrypt and checks hashes made before, by bcryptjs on this thread", async () => {
+    const made = await hashPassword("a long enough password");
+    expect(made).toMatch(/^\$2b\$11\$/);
+    expect(bcrypt.compareSync("a long enough password", made)).toBe(true);
+    const stored = bcrypt.hashSync("stored before", 11);
+    expect(await verifyPassword("stored before", stored)).toBe(true);
+    expect(await verifyPassword("something else", stored)).toBe(false);
+    expect(DUMMY_HASH).toMatch(/^\$2b\$11\$/);
+  });
+
+  it("checks passwords off this thread: 20 at once leave the event loop free", async () => {
+    await verifyPassword("warm up", DUMMY_HASH); // the first thread's start is not what is measured
+    const started = performance.now();
+    bcrypt.compareSync("one check, on this thread", DUMMY_HASH);
+    const oneCheckMs = performance.now() - started;
+
+    const delay = monitorEventLoopDelay({ resolution: 10 });
+    const before = performance.eventLoopUtilization();
+    delay.enable();
+    const results = await Promise.all(Array.from({ length: 20 }, (_, i) => verifyPassword(`guess ${i}`, DUMMY_HASH)));
+    delay.disable();
+    const busy = performance.eventLoopUtilization(before);
+
+    expect(results.every((matches) => matches === false)).toBe(true);
+    // On this thread, 20 checks would keep it busy all along, in steps of up to 100 ms each (bcryptjs's chunks).
+    expect(delay.max / 1e6).toBeLessThan(oneCheckMs / 2);
+    expect(busy.utilization).toBeLessThan(0.3);
+  }, 60_000);
+});
