@@ -427,7 +427,7 @@ try {
     NEXT_SERVER_ACTIONS_ENCRYPTION_KEY: randomBytes(32).toString("base64"),
     COBROWSE_API_KEY: apiKey,
     TANDEM_DEMO_SEED: "0",
-    TRUST_PROXY_HOPS: "1",
+    TRUSTED_PROXIES: "loopback",
     ...NO_RATE_LIMITS,
   };
   const one = await run(1, shared, dir, publicKey, postmaster);

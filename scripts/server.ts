@@ -10,6 +10,8 @@ import { createServer } from "node:http";
 import { getRequestListener } from "@hono/node-server";
 import next from "next";
 import { bootOrExit } from "../lib/boot";
+import { CLIENT_ADDRESS_HEADER, clientAddress, markClientAddressHeaderTrusted } from "../lib/client-address";
+import { env } from "../lib/env";
 import { createServiceApp, isServicePath } from "../lib/service/http/app";
 import { buildVisitorScript } from "./build-visitor-script";
 
@@ -24,7 +26,18 @@ const console_ = next({ dev, hostname: "localhost", port });
 await console_.prepare();
 const handle = console_.getRequestHandler();
 
+// The console (in Next) reads the client's address from a header only this server sets: any copy a client
+// sent is replaced, so what the audit log and the sign-in throttle see follows the TRUSTED_PROXIES rule.
+markClientAddressHeaderTrusted();
+const trustedProxies = env().TRUSTED_PROXIES;
+
 const server = createServer((req, res) => {
+  const forwardedFor = req.headers["x-forwarded-for"];
+  req.headers[CLIENT_ADDRESS_HEADER] = clientAddress(
+    req.socket.remoteAddress,
+    Array.isArray(forwardedFor) ? forwardedFor.join(",") : forwardedFor,
+    trustedProxies,
+  );
   const url = req.url ?? "/";
   const query = url.indexOf("?");
   if (isServicePath(query === -1 ? url : url.slice(0, query))) void service(req, res);

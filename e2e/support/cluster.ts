@@ -91,8 +91,8 @@ export async function startCluster(): Promise<Cluster> {
     NEXT_SERVER_ACTIONS_ENCRYPTION_KEY: randomBytes(32).toString("base64"),
     COBROWSE_API_KEY: apiKey,
     TANDEM_DEMO_SEED: "0",
-    // nginx appends the client's address, as docs/deploy.md configures it.
-    TRUST_PROXY_HOPS: "1",
+    // nginx (on this host) appends the client's address, as docs/deploy.md configures it.
+    TRUSTED_PROXIES: "loopback",
   };
   const startNode = (name: "a" | "b", port: number, nodeName = `node-${name}`) => startServer({ port, env: { ...shared, TANDEM_NODE_NAME: nodeName } });
   let replacements = 0;

@@ -31,6 +31,11 @@ describe("parseEnv", () => {
     expect(env.DATABASE_URL).toBeUndefined();
   });
 
+  it("reads TRUSTED_PROXIES as a list, none by default", () => {
+    expect(parseEnv({}).TRUSTED_PROXIES).toEqual([]);
+    expect(parseEnv({ TRUSTED_PROXIES: " loopback, 10.0.0.0/8 ,," }).TRUSTED_PROXIES).toEqual(["loopback", "10.0.0.0/8"]);
+  });
+
   it.each([
     [{ PORT: "abc" }, 'Invalid configuration: PORT must be a number (got "abc")'],
     [{ PORT: "70000" }, 'Invalid configuration: PORT must be at most 65535 (got "70000")'],
@@ -40,6 +45,10 @@ describe("parseEnv", () => {
     [{ ONPREM_REST_KEY: "abcdefgh12" }, "Invalid configuration: ONPREM_BASE_URL must be set together with the other ONPREM_ variable"],
     [{ COBROWSE_API_URL: "https://api.example.com" }, "Invalid configuration: COBROWSE_API_KEY is required when COBROWSE_API_URL is set"],
     [{ NEXTAUTH_SECRET: "short" }, "Invalid configuration: NEXTAUTH_SECRET must be at least 32 characters"],
+    [
+      { TRUSTED_PROXIES: "10.0.0.0/8, nginx" },
+      'Invalid configuration: TRUSTED_PROXIES must list IP addresses, CIDR ranges or loopback, linklocal, uniquelocal ("nginx" is none of them) (got "10.0.0.0/8, nginx")',
+    ],
     [
       { NEXT_SERVER_ACTIONS_ENCRYPTION_KEY: "c2hvcnQ=" },
       "Invalid configuration: NEXT_SERVER_ACTIONS_ENCRYPTION_KEY must be a base64 AES key of 16, 24 or 32 bytes (openssl rand -base64 32)",

@@ -1,5 +1,6 @@
 import path from "node:path";
 import { z } from "zod";
+import { compileTrustedProxies } from "../client-address";
 
 // Empty strings count as unset, so `FOO=` in a shell behaves like no FOO at all.
 const optional = <T extends z.ZodType>(schema: T) => z.preprocess((value) => (value === "" ? undefined : value), schema.optional());
@@ -47,7 +48,23 @@ export const envSchema = z
     REGISTRATION_RATE_LIMIT_PER_MINUTE: perMinute(120),
     SITE_RATE_LIMIT_PER_MINUTE: perMinute(1_200_000),
     LIVE_RATE_LIMIT_PER_MINUTE: perMinute(6_000),
-    TRUST_PROXY_HOPS: optional(z.coerce.number({ error: "must be a number" }).int("must be a whole number").min(0).max(10)).transform((value) => value ?? 0),
+    TRUSTED_PROXIES: optional(z.string())
+      .transform((value) =>
+        (value ?? "")
+          .split(",")
+          .map((entry) => entry.trim())
+          .filter(Boolean),
+      )
+      .superRefine((entries, ctx) => {
+        for (const entry of entries) {
+          try {
+            compileTrustedProxies([entry]);
+          } catch {
+            ctx.addIssue({ code: "custom", message: `must list IP addresses, CIDR ranges or loopback, linklocal, uniquelocal ("${entry}" is none of them)` });
+            return;
+          }
+        }
+      }),
     WEBHOOK_ALLOW_PRIVATE_NETWORKS: optional(z.enum(["true", "false"], { error: "must be true or false" })).transform((value) => value === "true"),
     TANDEM_DEMO_SEED: optional(z.enum(["0", "1"], { error: "must be 0 or 1" })).transform((value) => value === "1"),
   })

@@ -2,6 +2,7 @@ import { Hono } from "hono";
 import { cors } from "hono/cors";
 import { getDb } from "@/lib/db";
 import { env } from "@/lib/env";
+import { clientAddress } from "@/lib/client-address";
 import { countedInFlight } from "@/lib/lifecycle/draining";
 import { ServiceError } from "../errors";
 import { bindCloudEndpoints } from "../routes/cloud";
@@ -11,7 +12,6 @@ import { bindOnpremEndpoints } from "../routes/onprem";
 import { bindOpsEndpoints } from "../routes/ops";
 import { bindServiceAdminEndpoints } from "../routes/service-admin";
 import { bindEndpoint, type BindDependencies, type Handler } from "./bind";
-import { clientAddress } from "./client-address";
 import type { ServiceEnv } from "./context";
 import { errorAnswer, errorResponse } from "./envelope";
 import type { RateLimiter } from "./rate-limit";
@@ -48,7 +48,7 @@ export function createServiceApp(overrides: Partial<BindDependencies> = {}): { a
   const dependencies: BindDependencies = { db: getDb, limiter: () => (limiter ??= createRateLimiter()), ...overrides };
 
   app.use("*", async (c, next) => {
-    c.set("clientAddress", clientAddress(c.req.raw.headers, c.env?.incoming?.socket.remoteAddress, env().TRUST_PROXY_HOPS));
+    c.set("clientAddress", clientAddress(c.env?.incoming?.socket.remoteAddress, c.req.header("x-forwarded-for"), env().TRUSTED_PROXIES));
     await countedInFlight(next);
   });
   // The visitor script runs on customers' sites: every /collect answer, errors included, allows any

@@ -13,7 +13,7 @@ import { startTestService, type TestService } from "./test-service";
 // last entry is the client's address.
 vi.hoisted(() => {
   Object.assign(process.env, {
-    TRUST_PROXY_HOPS: "1",
+    TRUSTED_PROXIES: "loopback",
     REGISTRATION_RATE_LIMIT_PER_MINUTE: "3",
     VISITOR_RATE_LIMIT_PER_MINUTE: "6",
     SITE_RATE_LIMIT_PER_MINUTE: "10",

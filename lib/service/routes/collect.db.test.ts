@@ -10,7 +10,7 @@ import { insertTeam, visitorRow } from "../visitors-ingest/test-fixtures";
 // The visitor script's endpoints as Tandem's server serves them, over HTTP, on a real database. One
 // proxy in front (as in the deploy guide), so the client's address is the one it appended.
 vi.hoisted(() => {
-  process.env.TRUST_PROXY_HOPS = "1";
+  process.env.TRUSTED_PROXIES = "loopback";
 });
 
 let database: Awaited<ReturnType<typeof openTestDatabase>>;
