@@ -62,7 +62,7 @@ test("a visitor on node A and an agent on node B meet: the agent sees the typing
   await expect(replay.getByRole("heading", { name: "Demo shop" })).toBeVisible();
   await visitor.page.getByTestId("name").pressSequentially("Ada Lovelace");
   await expect(replay.locator("input[name=name]")).toHaveValue("Ada Lovelace");
-  expect(new Set(traffic.streamNodes)).toEqual(new Set(["node-a"]));
+  expect(new Set(traffic.streamNodes)).toEqual(new Set([cluster.nodeId("node-a")]));
 
   await endSession(agentView.page, visitor.page);
   const ours = () => receiver.received.filter((hook) => JSON.parse(hook.body).visitor_id === visitor.visitorId);
@@ -85,8 +85,8 @@ async function liveSessionThroughNginx(browser: Browser) {
   await field.pressSequentially("before ");
   await expect(replay.locator("input[name=name]")).toHaveValue("before ");
   expect(traffic.streamNodes).toHaveLength(1);
-  const holder = traffic.streamNodes[0] === "node-a" ? ("a" as const) : ("b" as const);
-  return { traffic, visitor, agentView, replay, field, holder, other: holder === "a" ? "node-b" : "node-a" };
+  const holder = traffic.streamNodes[0] === cluster.nodeId("node-a") ? ("a" as const) : ("b" as const);
+  return { traffic, visitor, agentView, replay, field, holder, other: cluster.nodeId(holder === "a" ? "node-b" : "node-a") };
 }
 
 /** Every batch the visitor numbered was taken, none refused as a gap: no event was lost. */

@@ -3,6 +3,7 @@ import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { opaqueNodeId } from "../../lib/service/live/node-id";
 import { startRedisServer } from "../../lib/testing/redis-server";
 import { serverDatabase } from "./postgres";
 import { freePort, startServer, type RunningServer } from "./server";
@@ -15,6 +16,8 @@ export interface Cluster {
   nodes: { a: RunningServer; b: RunningServer };
   databaseUrl: string;
   apiKey: string;
+  /** What a node's live streams name it in `x-tandem-node`, from its TANDEM_NODE_NAME. */
+  nodeId: (nodeName: string) => string;
   /** Starts a node again, on its port, after a stop (a fresh data folder: nodes keep none). */
   restart: (name: "a" | "b") => Promise<void>;
   /**
@@ -103,6 +106,7 @@ export async function startCluster(): Promise<Cluster> {
     nodes,
     databaseUrl: database.url,
     apiKey,
+    nodeId: (nodeName) => opaqueNodeId(shared.LINK_SIGNING_SECRET, nodeName),
     restart: async (name) => {
       await nodes[name].stop();
       nodes[name] = await startNode(name, nodes[name].port);

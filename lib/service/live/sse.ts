@@ -1,6 +1,6 @@
 import { isDraining, trackStream } from "@/lib/lifecycle/draining";
 import { errorAnswer } from "../http/envelope";
-import { nodeName } from "./process-relay";
+import { publicNodeId } from "./process-relay";
 
 /** How soon a browser reconnects after its stream closes (a stopping node closes every stream). */
 const RECONNECT_MS = 1000;
@@ -89,5 +89,5 @@ export function sseResponse(
     },
     cancel: finish,
   });
-  return new Response(stream, { headers: { ...SSE_HEADERS, "x-tandem-node": nodeName(), ...headers } });
+  return new Response(stream, { headers: { ...SSE_HEADERS, "x-tandem-node": publicNodeId(), ...headers } });
 }

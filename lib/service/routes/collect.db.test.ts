@@ -1,7 +1,12 @@
 import { request as httpRequest } from "node:http";
+import os from "node:os";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { collectEndpoints } from "@/lib/contract/endpoints";
 import type { Db } from "@/lib/db";
+import { env } from "@/lib/env";
+import { loadSecret, SECRET_FILES } from "@/lib/secrets";
+import { opaqueNodeId } from "../live/node-id";
+import { nodeName } from "../live/process-relay";
 import { openTestDatabase } from "@/lib/testing/test-database";
 import { startTestService, type TestService } from "../http/test-service";
 import type { Team } from "../teams";
@@ -105,6 +110,19 @@ describe("/collect", () => {
     const stream = await fetch(`${service.url}/collect/live/stream?visitorId=%00&token=x`);
     expect(stream.status).toBe(400);
     expect(await stream.json()).toMatchObject({ message: "query.visitorId: must not contain the NUL character" });
+  });
+
+  it("names the node of a live stream by an opaque id: no host name, no process id", async () => {
+    const { json } = await registered();
+    const aborted = new AbortController();
+    const stream = await fetch(`${service.url}/collect/live/stream?visitorId=${json.visitorId}&token=${json.token}`, { signal: aborted.signal });
+    const node = stream.headers.get("x-tandem-node");
+    aborted.abort();
+    expect(stream.status).toBe(200);
+    expect(node).toMatch(/^[\w-]{16}$/);
+    expect(node).not.toContain(os.hostname());
+    expect(node).not.toContain(String(process.pid));
+    expect(node).toBe(opaqueNodeId(loadSecret(env().DATA_DIR, SECRET_FILES.links, env().LINK_SIGNING_SECRET), nodeName()));
   });
 
   it("takes identity, heartbeats and pageviews from the visitor that holds the token, and nobody else", async () => {
