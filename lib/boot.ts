@@ -1,7 +1,8 @@
 import "server-only";
-import { seedDemoUsers } from "@/lib/console/demo-users";
+import { demoCredentialsNotice, seedDemoUsers, type DemoCredential } from "@/lib/console/demo-users";
 import { startUsageRecorder, stopUsageRecorder } from "@/lib/console/usage/recorder";
 import { ensureAdmin } from "@/lib/console/users";
+import { secureDataDir } from "@/lib/data-dir";
 import { closeDatabase, getDb } from "@/lib/db";
 import { DatabaseLockedError } from "@/lib/db/lock";
 import { underStartupLock } from "@/lib/db/startup-lock";
@@ -31,14 +32,17 @@ export async function bootOrExit(): Promise<void> {
 
 async function boot(): Promise<void> {
   const config = env();
+  // Before anything is written: the data folder and whatever Tandem and PGlite create in it stay this account's.
+  secureDataDir(config);
   // Several app nodes: refuse to start with secrets that differ from the nodes already running.
   const redis = sharedRedis();
   const leaveRegistry = redis ? await joinNodeRegistry(redis, nodeName(), config) : async () => {};
   const { ADMIN_EMAIL, ADMIN_PASSWORD, DATA_DIR, TANDEM_DEMO_SEED } = config;
+  let demoUsers: DemoCredential[] | null = null;
   try {
     // One node at a time, in one transaction: nodes starting together on an empty database make one team.
     await underStartupLock(await getDb(), async (db) => {
-      if (TANDEM_DEMO_SEED) await seedDemoUsers(db, DATA_DIR);
+      if (TANDEM_DEMO_SEED) demoUsers = await seedDemoUsers(db, DATA_DIR);
       if (ADMIN_EMAIL && ADMIN_PASSWORD) await ensureAdmin(db, ADMIN_EMAIL, ADMIN_PASSWORD);
       await provisionEmbeddedService(db, { seedDemo: TANDEM_DEMO_SEED });
     });
@@ -46,6 +50,8 @@ async function boot(): Promise<void> {
     await leaveRegistry(); // a node that did not start frees its name at once
     throw error;
   }
+  // Printed when created (once the transaction has made them real), never again at later starts.
+  if (demoUsers) console.log(demoCredentialsNotice(demoUsers, DATA_DIR));
   const stopService = startEmbeddedWork(getDb);
   startUsageRecorder();
   stopGracefully(async () => {

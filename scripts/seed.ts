@@ -1,6 +1,7 @@
 /** `npm run seed`: demo data into an empty database; refuses while a server holds the PGlite folder. */
 import { seedDemoUsers } from "../lib/console/demo-users";
 import { databaseTarget, openDatabase } from "../lib/db/connection";
+import { secureDataDir } from "../lib/data-dir";
 import { parseEnv } from "../lib/env/schema";
 import { seedDemoService } from "../lib/service/demo-seed";
 import { ensureDefaultTeam } from "../lib/service/teams";
@@ -8,6 +9,7 @@ import { runScript } from "./run-script";
 
 await runScript(async () => {
   const config = parseEnv(process.env);
+  secureDataDir(config);
   const database = await openDatabase(databaseTarget(config));
   try {
     const users = await seedDemoUsers(database.db, config.DATA_DIR);

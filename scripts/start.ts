@@ -4,9 +4,11 @@
  * migrates and seeds demo data into an empty database), then prints where to go and how to sign in.
  */
 import { spawn, spawnSync } from "node:child_process";
+import fs from "node:fs";
 import path from "node:path";
+import { secureDataDir } from "../lib/data-dir";
 import { loadSecret, SECRET_FILES } from "../lib/secrets";
-import { readDemoCredentials } from "../lib/console/demo-users";
+import { demoCredentialsFile } from "../lib/console/demo-users";
 import { ConfigError, parseEnv, type Env } from "../lib/env/schema";
 import { buildIsStale } from "./build-state";
 import { buildVisitorScript } from "./build-visitor-script";
@@ -28,6 +30,7 @@ function readConfig(): Env {
 }
 
 const config = readConfig();
+secureDataDir(config);
 
 const url = config.NEXTAUTH_URL ?? `http://localhost:${config.PORT}`;
 const childEnv: NodeJS.ProcessEnv = {
@@ -67,11 +70,9 @@ async function waitUntilReady(deadline: number): Promise<boolean> {
 
 if (await waitUntilReady(Date.now() + 120_000)) {
   const lines = [``, `  Tandem is running at ${url}`];
-  const demo = childEnv.TANDEM_DEMO_SEED === "1" ? readDemoCredentials(config.DATA_DIR) : null;
-  if (demo) {
-    lines.push(`  Sign in with one of the demo users (passwords kept in ${config.DATA_DIR}/demo-credentials.json):`);
-    for (const user of demo) lines.push(`    ${user.role.padEnd(6)} ${user.email.padEnd(20)} ${user.password}`);
-  }
+  // The passwords themselves are printed once, by the server, when it creates the demo users.
+  const demo = childEnv.TANDEM_DEMO_SEED === "1" && fs.existsSync(demoCredentialsFile(config.DATA_DIR));
+  if (demo) lines.push(`  Sign in as one of the demo users: their passwords are in ${demoCredentialsFile(config.DATA_DIR)}`);
   if (config.ADMIN_EMAIL) lines.push(`  Admin from ADMIN_EMAIL: ${config.ADMIN_EMAIL} (password from ADMIN_PASSWORD)`);
   if (!demo && !config.ADMIN_EMAIL) lines.push(`  Open it to sign in, or to create the first admin on a new database.`);
   console.log(lines.join("\n") + "\n");

@@ -33,6 +33,13 @@ export async function seedDemoUsers(db: Db, dataDir: string): Promise<DemoCreden
   return credentials;
 }
 
+/** What start-up prints once, when the demo users are created: later starts point at the file instead. */
+export function demoCredentialsNotice(credentials: DemoCredential[], dataDir: string): string {
+  const lines = [``, `  Demo users created. Their passwords are shown this once (and kept in ${demoCredentialsFile(dataDir)}, readable by this account only):`];
+  for (const user of credentials) lines.push(`    ${user.role.padEnd(6)} ${user.email.padEnd(20)} ${user.password}`);
+  return lines.join("\n") + "\n";
+}
+
 export function readDemoCredentials(dataDir: string): DemoCredential[] | null {
   try {
     return JSON.parse(fs.readFileSync(demoCredentialsFile(dataDir), "utf8")) as DemoCredential[];
