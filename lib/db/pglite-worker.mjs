@@ -2,6 +2,7 @@
 // in WebAssembly runs each query on the thread that holds it, and on the server's thread it would take
 // turns with every request. node-postgres talks to it through PGlite's own adapter, so named statements
 // keep their plans, as they do on PostgreSQL. Plain JavaScript, so that any loader of the app can start it.
+import "./pglite-private-files.mjs";
 import { parentPort, workerData } from "node:worker_threads";
 import { PGlite } from "@electric-sql/pglite";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
