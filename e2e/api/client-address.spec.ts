@@ -31,7 +31,7 @@ async function visitorAddress(server: RunningServer, forwardedFor: string): Prom
   const visitor = await registerVisitor(page);
   const record = await (await api.get(`/v1.3/visitors/${visitor.visitorId}`)).json();
   await Promise.all([page.dispose(), api.dispose()]);
-  return record.ip_address;
+  return record.visitor.ip_address;
 }
 
 test.describe("with no trusted proxy", () => {

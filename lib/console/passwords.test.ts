@@ -1,7 +1,7 @@
 import { monitorEventLoopDelay, performance } from "node:perf_hooks";
 import bcrypt from "bcryptjs";
 import { afterAll, describe, expect, it } from "vitest";
-import { closePasswordPool, DUMMY_HASH, hashPassword, verifyPassword } from "./passwords";
+import { closePasswordPool, DUMMY_HASH, hashPassword, PASSWORD_QUEUE_LIMIT, PasswordsBusyError, verifyPassword } from "./passwords";
 
 afterAll(() => closePasswordPool());
 
@@ -33,5 +33,16 @@ describe("passwords", () => {
     // On this thread, 20 checks would keep it busy all along, in steps of up to 100 ms each (bcryptjs's chunks).
     expect(delay.max / 1e6).toBeLessThan(oneCheckMs / 2);
     expect(busy.utilization).toBeLessThan(0.3);
+  }, 60_000);
+
+  it("refuses checks beyond its queue at once, with a message a person can act on", async () => {
+    const settled = await Promise.allSettled(Array.from({ length: PASSWORD_QUEUE_LIMIT + 30 }, (_, i) => verifyPassword(`guess ${i}`, DUMMY_HASH)));
+    const refused = settled.filter((result) => result.status === "rejected").map((result) => (result as PromiseRejectedResult).reason);
+    expect(refused.length).toBeGreaterThan(0);
+    for (const error of refused) {
+      expect(error).toBeInstanceOf(PasswordsBusyError);
+      expect((error as Error).message).toBe("Sign-in is busy right now. Try again in a moment.");
+    }
+    expect(settled.filter((result) => result.status === "fulfilled" && result.value === false).length).toBeGreaterThanOrEqual(PASSWORD_QUEUE_LIMIT);
   }, 60_000);
 });
