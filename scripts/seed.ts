@@ -1,5 +1,5 @@
 /** `npm run seed`: demo data into an empty database; refuses while a server holds the PGlite folder. */
-import { seedDemoUsers } from "../lib/console/demo-users";
+import { demoCredentialsNotice, seedDemoUsers } from "../lib/console/demo-users";
 import { databaseTarget, openDatabase } from "../lib/db/connection";
 import { secureDataDir } from "../lib/data-dir";
 import { parseEnv } from "../lib/env/schema";
@@ -13,11 +13,7 @@ await runScript(async () => {
   const database = await openDatabase(databaseTarget(config));
   try {
     const users = await seedDemoUsers(database.db, config.DATA_DIR);
-    console.log(
-      users
-        ? `Seeded ${users.length} demo users (credentials in ${config.DATA_DIR}/demo-credentials.json).`
-        : "The database already has users: no demo users added.",
-    );
+    console.log(users ? demoCredentialsNotice(users, config.DATA_DIR) : "The database already has users: no demo users added.");
     const team = await ensureDefaultTeam(database.db);
     const seeded = await seedDemoService(database.db, team);
     console.log(
