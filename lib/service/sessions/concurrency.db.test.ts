@@ -1,4 +1,5 @@
 import { and, eq, sql } from "drizzle-orm";
+import { watchUrlRequestSchema } from "@/lib/contract";
 import { describe, expect, it, vi } from "vitest";
 import { newId } from "../ids";
 import { sessions, teams, visitors } from "../schema";
@@ -30,7 +31,8 @@ describe("the concurrent-session limit when a watch link is opened", () => {
     const [team] = await fixture.db.update(teams).set({ maxConcurrentSessions: 1 }).where(eq(teams.id, fixture.team.id)).returning();
     const links = [];
     for (let i = 0; i < 3; i++) {
-      links.push(await createWatchLink(fixture.db, team, await visitorOf(team.id), { agent: { id: `agent-${i}`, name: `Agent ${i}` } }));
+      const request = watchUrlRequestSchema.parse({ agent: { id: `agent-${i}`, name: `Agent ${i}` } });
+      links.push(await createWatchLink(fixture.db, team, await visitorOf(team.id), request));
     }
     // Connections ready on PostgreSQL, so the three opens run their transactions side by side.
     await Promise.all(links.map(() => fixture.db.execute(sql`select pg_sleep(0.05)`)));
