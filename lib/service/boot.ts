@@ -24,7 +24,8 @@ export async function provisionEmbeddedService(db: Db, options: { seedDemo: bool
   const team = await ensureDefaultTeam(db);
   // Without a hosted API the console uses this one: for everything, or in on-premise mode for licence tokens.
   const consoleUsesIt = !env().COBROWSE_API_URL;
-  if (consoleUsesIt) await ensureApiKey(db, team.id, embeddedApiKey(), "Console");
+  // The console manages the team's settings, keys and webhook secret: its key has the admin scope.
+  if (consoleUsesIt) await ensureApiKey(db, team.id, embeddedApiKey(), "Console", "admin");
   if (consoleUsesIt && !env().ONPREM_BASE_URL && options.seedDemo) await seedDemoService(db, team);
 }
 
