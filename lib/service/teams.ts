@@ -25,7 +25,15 @@ export async function ensureDefaultTeam(db: Db): Promise<Team> {
   if (existing) return existing;
   const [team] = await db
     .insert(teams)
-    .values({ id: newId("t_", 12), name: "My team", domain: "localhost", publicKey: newId("pk_", 20), webhookSecret: newWebhookSecret() })
+    // Said here, not left to the column's default: the visitor is asked before any session starts.
+    .values({
+      id: newId("t_", 12),
+      name: "My team",
+      domain: "localhost",
+      publicKey: newId("pk_", 20),
+      webhookSecret: newWebhookSecret(),
+      requireAuthorization: true,
+    })
     .returning();
   return team;
 }
