@@ -36,7 +36,7 @@ const fillStarted = Date.now();
 const postgres = await serverDatabase(dataDir);
 const database = await openDatabase(postgres ? { kind: "postgres", url: postgres.url } : { kind: "pglite", dir: path.join(dataDir, "pglite") });
 const team = await ensureDefaultTeam(database.db);
-await ensureApiKey(database.db, team.id, apiKey, "Bench");
+await ensureApiKey(database.db, team.id, apiKey, "Bench", "api");
 const [{ n: existing }] = await database.db.select({ n: count() }).from(visitors).where(eq(visitors.teamId, team.id));
 if (Number(existing) < visitorCount) await fillVisitors(database.db, team.id, visitorCount);
 await database.close();

@@ -99,7 +99,7 @@ try {
     const postgres = (await serverDatabase(dataDir))!;
     const database = await openDatabase({ kind: "postgres", url: postgres.url });
     const team = await ensureDefaultTeam(database.db);
-    await ensureApiKey(database.db, team.id, apiKey, "Bench");
+    await ensureApiKey(database.db, team.id, apiKey, "Bench", "api");
     const [{ n }] = await database.db.select({ n: count() }).from(visitors).where(eq(visitors.teamId, team.id));
     if (Number(n) < visitorCount) await fillVisitors(database.db, team.id, visitorCount);
     await database.close();

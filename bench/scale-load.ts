@@ -390,7 +390,7 @@ try {
   try {
     const team = await ensureDefaultTeam(opened.db);
     publicKey = team.publicKey;
-    await ensureApiKey(opened.db, team.id, apiKey, "Bench");
+    await ensureApiKey(opened.db, team.id, apiKey, "Bench", "api");
     const [{ n: existing }] = await opened.db.select({ n: count() }).from(visitors).where(eq(visitors.teamId, team.id));
     if (Number(existing) < visitorCount) await fillVisitors(opened.db, team.id, visitorCount);
   } finally {

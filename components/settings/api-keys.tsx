@@ -11,9 +11,13 @@ import { EmptyState } from "@/components/ui/empty-state";
 import { Field } from "@/components/ui/field";
 import { Table, TableFrame, Td, Th } from "@/components/ui/table";
 import type { ActionResult } from "@/lib/console/action";
-import type { ApiKeySummary } from "@/lib/contract";
+import type { ApiKeyScope, ApiKeySummary } from "@/lib/contract";
 import { ConfirmDialog } from "./confirm-dialog";
+import { SelectField } from "./select-field";
 import { fieldError } from "./use-form-action";
+
+/** What a key may reach, as the table and the form say it. */
+const SCOPE_LABELS: Record<ApiKeyScope, string> = { api: "API only", admin: "Admin" };
 
 const utc = (iso: string | null) => (iso ? `${iso.slice(0, 16).replace("T", " ")} UTC` : "Never");
 
@@ -43,6 +47,7 @@ export function ApiKeys({ keys }: { keys: ApiKeySummary[] }) {
               <tr>
                 <Th>Name</Th>
                 <Th>Prefix</Th>
+                <Th>Scope</Th>
                 <Th>Created</Th>
                 <Th>Last used</Th>
                 <Th>Status</Th>
@@ -57,6 +62,9 @@ export function ApiKeys({ keys }: { keys: ApiKeySummary[] }) {
                   <Td className="font-medium">{key.name}</Td>
                   <Td>
                     <code className="font-mono text-xs">{key.prefix}…</code>
+                  </Td>
+                  <Td>
+                    <Badge tone={key.scope === "admin" ? "warning" : "neutral"}>{SCOPE_LABELS[key.scope]}</Badge>
                   </Td>
                   <Td className="whitespace-nowrap">{utc(key.created_at)}</Td>
                   <Td className="whitespace-nowrap">{utc(key.last_used_at)}</Td>
@@ -102,9 +110,20 @@ function CreateKeyForm() {
   return (
     <form action={submit} className="flex flex-wrap items-end gap-3" noValidate>
       <Field label="New key name" name="name" placeholder="e.g. Helpdesk integration" required error={fieldError(result, "name")} className="min-w-64" />
+      <SelectField label="New key scope" name="scope" defaultValue="api" error={fieldError(result, "scope")} aria-describedby="api-key-scope-help">
+        {(Object.keys(SCOPE_LABELS) as ApiKeyScope[]).map((scope) => (
+          <option key={scope} value={scope}>
+            {SCOPE_LABELS[scope]}
+          </option>
+        ))}
+      </SelectField>
       <Button type="submit" disabled={pending}>
         {pending ? "Creating…" : "Create key"}
       </Button>
+      <p id="api-key-scope-help" className="basis-full text-sm text-zinc-600 dark:text-zinc-400">
+        <strong>API only</strong> keys reach the visitors, sessions and watch links (the v1.3 API). <strong>Admin</strong> keys can also change team settings,
+        create and revoke keys and read or rotate the webhook secret: give them only to systems that administer Tandem.
+      </p>
       {result && !result.ok && !result.fieldErrors ? <Alert className="basis-full">{result.error}</Alert> : null}
       <Dialog
         open={shown !== null}

@@ -156,6 +156,33 @@ test("POST watch_url: validation, 404, a working link with its expiration, and 4
   await leave(api, visitor);
 });
 
+test("the concurrent-session limit holds when links are opened: with room for one session, three links opened at once start one", async () => {
+  const visitors = [await registerVisitor(api), await registerVisitor(api), await registerVisitor(api)];
+  const now = usageResponseSchema.parse(await (await api.get("/v1.3/usage")).json()).usage.session_counts.now;
+  await setTeam(api, { max_concurrent_sessions: now + 1 });
+  const links = [];
+  for (const visitor of visitors) {
+    links.push(watchUrlResponseSchema.parse(await (await api.post(`/v1.3/visitors/${visitor.visitorId}/watch_url`, { data: { agent } })).json()));
+  }
+  const pages = await Promise.all(links.map((link) => openWatchLink(link.watch_url)));
+
+  const started = pages.filter((html) => html.includes("Session with visitor"));
+  const refused = pages.filter((html) => html.includes("Too many sessions at once"));
+  expect(started).toHaveLength(1);
+  expect(refused).toHaveLength(2);
+  expect(refused[0]).toContain(`Your account allows ${now + 1} co-browsing`);
+  const inSession = await Promise.all(
+    visitors.map(async (visitor) => visitorResponseSchema.parse(await (await api.get(`/v1.3/visitors/${visitor.visitorId}`)).json()).visitor.is_in_session),
+  );
+  expect(inSession.filter(Boolean)).toHaveLength(1);
+
+  await setTeam(api, { max_concurrent_sessions: 25 });
+  for (const visitor of visitors) {
+    await api.delete(`/v1.3/visitors/${visitor.visitorId}/session`);
+    await leave(api, visitor);
+  }
+});
+
 test("DELETE a visitor: 409 while online and nothing deleted, ok once offline, then 404", async () => {
   const visitor = await registerVisitor(api);
   await expectError(await api.delete(`/v1.3/visitors/${visitor.visitorId}`), 409, "visitor_online");

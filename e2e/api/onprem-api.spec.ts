@@ -74,3 +74,16 @@ test("watch_url needs a cloud licence token for this visitor", async () => {
   const session = visitorResponseSchema.parse(await (await cloud.get(`/v1.3/visitors/${visitor.visitorId}`)).json()).visitor.sessions?.[0];
   expect(session).toMatchObject({ on_premise: true, visitor_id: visitor.visitorId });
 });
+
+test("a licence token makes one watch link, for the agent it names", async () => {
+  const visitor = await registerVisitor(cloud);
+  await setTeam(cloud, { onprem_licensed: true });
+  const token = (await (await cloud.post("/v1.3/onpremise/token", { data: { visitor_id: visitor.visitorId, agent } })).json()).token as string;
+  const watchUrl = (body: Record<string, unknown>) => onprem.post(`/api/visitors/${visitor.visitorId}/watch_url`, { data: { licenseToken: token, ...body } });
+
+  const stranger = await expectError(await watchUrl({ agent: { id: "someone-else", name: "Eve Moss" } }), 402, "not_authorized");
+  expect(stranger.message).toBe("The licence token was issued for another agent.");
+  onpremWatchUrlResponseSchema.parse(await (await watchUrl({ agent })).json());
+  const reused = await expectError(await watchUrl({ agent }), 402, "not_authorized");
+  expect(reused.message).toBe("The licence token has already been used.");
+});

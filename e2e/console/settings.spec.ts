@@ -131,14 +131,45 @@ test("a new API key is shown once, works, and stops working once revoked", async
   expect(await page.content()).not.toContain(secret);
   await expect(page.getByTestId("api-key-E2E integration")).toContainText("Active");
 
+  await expect(page.getByTestId("api-key-E2E integration")).toContainText("API only");
+
   const withKey = await request.newContext({ baseURL: server.url, extraHTTPHeaders: { "x-api-key": secret } });
   expect((await withKey.get("/v1.3/usage")).status()).toBe(200);
+  // An API-only key reaches none of the team's settings, keys or webhook secret.
+  for (const refused of [
+    await withKey.get("/service-admin/keys"),
+    await withKey.post("/service-admin/keys", { data: { name: "Escalated", scope: "admin" } }),
+    await withKey.get("/service-admin/webhook-secret"),
+    await withKey.patch("/service-admin/team", { data: { require_authorization: false } }),
+  ]) {
+    expect(refused.status()).toBe(403);
+    expect(await refused.json()).toMatchObject({ status: "error", error: "permission_denied" });
+  }
 
   await page.getByRole("button", { name: "Revoke E2E integration" }).click();
   await page.getByRole("dialog", { name: "Revoke the key “E2E integration”?" }).getByRole("button", { name: "Revoke key" }).click();
   await expect(page.getByTestId("api-key-E2E integration")).toContainText("Revoked");
   expect((await withKey.get("/v1.3/usage")).status()).toBe(401);
   await withKey.dispose();
+});
+
+test("an admin key is created only when chosen, and reaches the team's settings; the console's own key is admin", async () => {
+  await page.goto("/settings");
+  await expect(page.getByLabel("New key scope")).toHaveValue("api");
+  await page.getByLabel("New key name").fill("E2E admin tool");
+  await page.getByLabel("New key scope").selectOption({ label: "Admin" });
+  await page.getByRole("button", { name: "Create key" }).click();
+  const dialog = page.getByRole("dialog", { name: "Key “E2E admin tool” created" });
+  const secret = (await dialog.getByTestId("new-api-key-secret").textContent())!.trim();
+  await dialog.getByRole("button", { name: "Done" }).click();
+  await expect(page.getByTestId("api-key-E2E admin tool")).toContainText("Admin");
+
+  const withKey = await request.newContext({ baseURL: server.url, extraHTTPHeaders: { "x-api-key": secret } });
+  expect((await withKey.get("/service-admin/team")).status()).toBe(200);
+  await withKey.dispose();
+  const keys = (await (await api.get("/service-admin/keys")).json()).keys as Array<{ name: string; prefix: string; scope: string }>;
+  expect(keys.find((key) => key.name === "E2E admin tool")?.scope).toBe("admin");
+  expect(keys.find((key) => embeddedApiKey(server.dataDir).startsWith(key.prefix))?.scope).toBe("admin");
 });
 
 test("the console's own key cannot be revoked", async () => {
@@ -210,9 +241,10 @@ test("the audit page shows these events by the admin, filters by action, and exp
   await page.getByLabel("Action").selectOption("api_key_created");
   await page.getByRole("button", { name: "Apply filters" }).click();
   await expect(page).toHaveURL(/action=api_key_created/);
-  await expect(rows).toHaveCount(1);
-  await expect(rows.first()).toContainText("API key created");
-  await expect(rows.first()).toContainText("name=E2E integration");
+  await expect(rows).toHaveCount(2);
+  await expect(rows.filter({ hasText: "API key created" })).toHaveCount(2);
+  await expect(rows.filter({ hasText: "name=E2E integration" })).toContainText("scope=api");
+  await expect(rows.filter({ hasText: "name=E2E admin tool" })).toContainText("scope=admin");
 
   const download = page.waitForEvent("download");
   await page.getByRole("link", { name: "Download CSV" }).click();
@@ -221,8 +253,8 @@ test("the audit page shows these events by the admin, filters by action, and exp
     .trim()
     .split("\r\n"); // CSV records end in CRLF (RFC 4180)
   expect(csv[0]).toBe("time_utc,actor_email,action,action_label,outcome,target,ip,detail");
-  expect(csv).toHaveLength(2);
-  expect(csv[1]).toMatch(
+  expect(csv).toHaveLength(3);
+  expect(csv.slice(1).find((line) => line.includes(",E2E integration,"))).toMatch(
     new RegExp(`^\\d{4}-\\d\\d-\\d\\dT[\\d:.]+Z,${admin.email.replace(".", "\\.")},api_key_created,API key created,success,E2E integration,`),
   );
 });

@@ -2,7 +2,17 @@ import { expect, test, type APIRequestContext } from "@playwright/test";
 import { apiClient, embeddedApiKey, setTeam } from "../support/api";
 import { startServer, type RunningServer } from "../support/server";
 import { startReceiver } from "../support/webhook-receiver";
-import { clickInReplay, createWatchLink, dragInReplay, expiredWatchLink, openAgent, openVisitor, replayFrame, tapAgentStream } from "./live-helpers";
+import {
+  acceptCoBrowsing,
+  clickInReplay,
+  createWatchLink,
+  dragInReplay,
+  expiredWatchLink,
+  openAgent,
+  openVisitor,
+  replayFrame,
+  tapAgentStream,
+} from "./live-helpers";
 
 const PASSWORD = "hunter2-Sup3rSecret";
 const CARD = "4242 4242 4242 4242";
@@ -37,6 +47,7 @@ test("an agent sees the visitor's page live, the visitor's typing, and clicks an
   const visitor = await openVisitor(browser, server.url);
   const link = await createWatchLink(api, visitor.visitorId, { webhook_url: receiver.url });
   const agentView = await openAgent(browser, link);
+  await acceptCoBrowsing(visitor.page);
   const agentPage = agentView.page;
   const replay = replayFrame(agentPage);
 
@@ -134,6 +145,7 @@ test("the service refuses a tool the watch link does not allow, and records noth
   const permissions = { allow_click: false, allow_type: false, allow_draw: false, allow_agent_redirect: false };
   const branding = { on_end_url: `${server.url}/healthz?after=end`, retry_url: `${server.url}/healthz?retry=1` };
   const agentView = await openAgent(browser, await createWatchLink(api, visitor.visitorId, { permissions, branding }));
+  await acceptCoBrowsing(visitor.page);
   await expect(agentView.page.getByTestId("visitor-status")).toHaveAttribute("data-status", "live");
   // Only the allowed tools are offered: scrolling (under Control) and pointing.
   await expect(agentView.page.getByRole("radio")).toHaveText(["Control", "Pointer"]);
@@ -237,7 +249,7 @@ test("with authorization required, nothing is sent before the visitor accepts; d
     await declined.close();
     await declining.close();
   } finally {
-    await setTeam(api, { require_authorization: false, recording_enabled: false });
+    await setTeam(api, { require_authorization: true, recording_enabled: false });
   }
 });
 
@@ -282,6 +294,7 @@ test("page_only: the embedding page drives the session over postMessage; the vis
   const received = () => host.evaluate(() => (window as unknown as { received: Posted[] }).received);
   const post = (message: Record<string, unknown>) =>
     host.evaluate((data) => document.querySelector<HTMLIFrameElement>("#watch")!.contentWindow!.postMessage(data, "*"), message);
+  await acceptCoBrowsing(visitor.page);
 
   await expect.poll(async () => (await received()).filter((m) => m.type === "sessionState").at(-1)?.state?.status).toBe("active");
   const state = (await received()).filter((m) => m.type === "sessionState").at(-1)!.state;

@@ -63,6 +63,14 @@ export async function openAgent(
   };
 }
 
+/** The visitor accepts the agent's request to see the page: teams ask the visitor first unless set otherwise. */
+export async function acceptCoBrowsing(visitorPage: Page): Promise<void> {
+  await visitorPage
+    .getByRole("dialog", { name: `${agent.name} wants to see this page` })
+    .getByRole("button", { name: "Accept" })
+    .click();
+}
+
 export function replayFrame(page: Page) {
   return page.frameLocator("[data-testid=replay-root] iframe");
 }

@@ -2,7 +2,7 @@ import { expect, test, type APIRequestContext, type Browser, type Page } from "@
 import { apiClient, registerVisitor, type TestVisitor } from "../support/api";
 import { startCluster, type Cluster } from "../support/cluster";
 import { startReceiver } from "../support/webhook-receiver";
-import { createWatchLink, openAgent, openVisitor, replayFrame } from "../live/live-helpers";
+import { acceptCoBrowsing, createWatchLink, openAgent, openVisitor, replayFrame } from "../live/live-helpers";
 
 /** Two app nodes over PostgreSQL and Redis, behind nginx (npm run test:scale, on PostgreSQL). */
 let cluster: Cluster;
@@ -56,6 +56,7 @@ test("a visitor on node A and an agent on node B meet: the agent sees the typing
   const visitor = await openVisitor(browser, a.url, traffic.watch);
   const link = await createWatchLink(api, visitor.visitorId, { webhook_url: receiver.url });
   const agentView = await openAgent(browser, onOrigin(link, b.url));
+  await acceptCoBrowsing(visitor.page);
   const replay = replayFrame(agentView.page);
 
   await expect(agentView.page.getByTestId("visitor-status")).toHaveAttribute("data-status", "live");
@@ -79,6 +80,7 @@ async function liveSessionThroughNginx(browser: Browser) {
   const traffic = watchLiveTraffic();
   const visitor = await openVisitor(browser, cluster.url, traffic.watch);
   const agentView = await openAgent(browser, await createWatchLink(api, visitor.visitorId));
+  await acceptCoBrowsing(visitor.page);
   const replay = replayFrame(agentView.page);
   await expect(agentView.page.getByTestId("visitor-status")).toHaveAttribute("data-status", "live");
   const field = visitor.page.getByTestId("name");

@@ -27,8 +27,11 @@ const team = {
   proxy_enabled: false,
   onprem_licensed: false,
   recording_enabled: false,
+  recording_link_ttl_hours: 24,
+  url_redacted_params: ["token"],
+  embed_origins: [],
 };
-const key = { id: "key_1", name: "CI", prefix: "sk_ab12", created_at: "2026-11-20T10:00:00Z", last_used_at: null, revoked_at: null };
+const key = { id: "key_1", name: "CI", prefix: "sk_ab12", scope: "api", created_at: "2026-11-20T10:00:00Z", last_used_at: null, revoked_at: null };
 
 describe("service admin client", () => {
   it("getTeam → GET /service-admin/team with X-Api-Key", async () => {
@@ -65,13 +68,16 @@ describe("service admin client", () => {
     });
     await expect(client.listKeys()).resolves.toEqual([key]);
     await expect(client.createKey("  CI  ")).resolves.toMatchObject({ id: "key_1", secret: "sk_ab12_secret" });
+    await client.createKey("Ops", "admin");
     await client.revokeKey("key/1");
     expect(server.requests.map((r) => [r.method, r.url])).toEqual([
       ["GET", "/service-admin/keys"],
       ["POST", "/service-admin/keys"],
+      ["POST", "/service-admin/keys"],
       ["DELETE", "/service-admin/keys/key%2F1"],
     ]);
-    expect(JSON.parse(server.requests[1].body)).toEqual({ name: "CI" });
+    expect(JSON.parse(server.requests[1].body)).toEqual({ name: "CI", scope: "api" });
+    expect(JSON.parse(server.requests[2].body)).toEqual({ name: "Ops", scope: "admin" });
   });
 
   it("revoking the key in use is a conflict with the envelope's code", async () => {

@@ -1,6 +1,6 @@
 import "server-only";
 import { serviceAdminEndpoints as endpoints } from "@/lib/contract/endpoints";
-import type { ApiKeySummary, TeamSettings, TeamSettingsUpdate } from "@/lib/contract";
+import type { ApiKeyScope, ApiKeySummary, TeamSettings, TeamSettingsUpdate } from "@/lib/contract";
 import { callEndpoint } from "./call";
 import type { FetchLike, HttpConfig } from "./http";
 import { checkBaseUrl, checkSecret, checkTimeout } from "./input";
@@ -28,8 +28,11 @@ export interface ServiceAdminClient {
   updateTeam(update: TeamSettingsUpdate): Promise<TeamSettings>;
   /** GET /service-admin/keys — every key, revoked ones included; never their secrets. */
   listKeys(): Promise<ApiKeySummary[]>;
-  /** POST /service-admin/keys — the answer is the only place the new key's secret ever appears. */
-  createKey(name: string): Promise<NewApiKey>;
+  /**
+   * POST /service-admin/keys — the answer is the only place the new key's secret ever appears. `api`
+   * (default) reaches the v1.3 endpoints; `admin` also this admin API.
+   */
+  createKey(name: string, scope?: ApiKeyScope): Promise<NewApiKey>;
   /** DELETE /service-admin/keys/{id} — 409 key_in_use (kind "conflict") for the key making the call. */
   revokeKey(id: string): Promise<void>;
   /** GET /service-admin/webhook-secret */
@@ -60,8 +63,8 @@ export function createServiceAdminClient(options: ServiceAdminClientOptions): Se
       return (await callEndpoint(http, endpoints.listKeys, {})).keys;
     },
 
-    async createKey(name) {
-      return (await callEndpoint(http, endpoints.createKey, { body: { name } })).key;
+    async createKey(name, scope = "api") {
+      return (await callEndpoint(http, endpoints.createKey, { body: { name, scope } })).key;
     },
 
     async revokeKey(id) {

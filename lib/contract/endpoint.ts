@@ -7,8 +7,10 @@ import { ERROR_STATUS, errorEnvelopeSchema, type ErrorCode } from "./errors";
  * middleware to each; the documents name the security scheme.
  */
 export const AUTH = {
-  /** The cloud API and the service's admin API: a secret key of the team. */
+  /** The cloud API: a secret key of the team, of either scope. */
   "api-key": { security: [{ apiKey: [] }], errors: ["invalid_api_key", "rate_limited"] },
+  /** The service's admin API (keys, webhook secret, settings): a secret key of the team with the `admin` scope. */
+  "admin-key": { security: [{ apiKey: [] }], errors: ["invalid_api_key", "permission_denied", "rate_limited"] },
   /** The on-premise API: the deployment's REST_KEY, raw; 404 while REST_KEY is unset (the API is off). */
   "rest-key": { security: [{ restKey: [] }], errors: ["invalid_api_key", "not_found", "rate_limited"] },
   /** /collect/register: the team's public key, in the body. */

@@ -4,6 +4,7 @@ import { env } from "@/lib/env";
 import { loadSecret, SECRET_FILES } from "@/lib/secrets";
 import { seedDemoService } from "./demo-seed";
 import { endAbandonedSessions } from "./sessions/lifecycle";
+import { sweepSpentTokens } from "./spent-tokens";
 import { ensureApiKey, ensureDefaultTeam } from "./teams";
 import { startPresenceFlushes } from "./visitors-ingest/presence-state";
 import { startWebhookWorker } from "./webhooks";
@@ -23,21 +24,22 @@ export async function provisionEmbeddedService(db: Db, options: { seedDemo: bool
   const team = await ensureDefaultTeam(db);
   // Without a hosted API the console uses this one: for everything, or in on-premise mode for licence tokens.
   const consoleUsesIt = !env().COBROWSE_API_URL;
-  if (consoleUsesIt) await ensureApiKey(db, team.id, embeddedApiKey(), "Console");
+  // The console manages the team's settings, keys and webhook secret: its key has the admin scope.
+  if (consoleUsesIt) await ensureApiKey(db, team.id, embeddedApiKey(), "Console", "admin");
   if (consoleUsesIt && !env().ONPREM_BASE_URL && options.seedDemo) await seedDemoService(db, team);
 }
 
 /**
  * Starts the service's background work: the webhook delivery worker, the sweeper that ends abandoned
- * sessions, and the flushes of visitors' heartbeats. Every node runs both: deliveries are claimed with SKIP LOCKED and a session ends once,
+ * sessions and forgets expired spent tokens, and the flushes of visitors' heartbeats. Every node runs both: deliveries are claimed with SKIP LOCKED and a session ends once,
  * whoever ends it. Returns what stops them, waiting for a delivery in flight.
  */
 export function startEmbeddedWork(getDb: () => Promise<Db>): () => Promise<void> {
   const webhooks = startWebhookWorker({ getDb, allowPrivate: env().WEBHOOK_ALLOW_PRIVATE_NETWORKS });
   const sweep = setInterval(() => {
     void getDb()
-      .then((current) => endAbandonedSessions(current))
-      .catch((error) => console.error("Ending abandoned sessions failed:", error));
+      .then((current) => Promise.all([endAbandonedSessions(current), sweepSpentTokens(current)]))
+      .catch((error) => console.error("Ending abandoned sessions or sweeping spent tokens failed:", error));
   }, SWEEP_EVERY_MS);
   sweep.unref();
   const stopPresenceFlushes = startPresenceFlushes();

@@ -28,7 +28,7 @@ describe("the embedded service's team admin", () => {
   });
 
   it("creates a key whose secret works until it is revoked; the list never carries a secret", async () => {
-    const key = await createTeamApiKey(database.db, team.id, "Helpdesk");
+    const key = await createTeamApiKey(database.db, team.id, "Helpdesk", "api");
     expect(key.secret.length).toBeGreaterThan(20);
     expect(key.secret.startsWith(key.prefix)).toBe(true);
     const listed = (await listApiKeys(database.db, team.id)).find((summary) => summary.id === key.id);
@@ -41,16 +41,17 @@ describe("the embedded service's team admin", () => {
       last_used_at: null,
       revoked_at: null,
     });
-    const caller = await createTeamApiKey(database.db, team.id, "Console");
+    const caller = await createTeamApiKey(database.db, team.id, "Console", "admin");
 
-    await expect(authenticateApiKey(database.db, key.secret)).resolves.toMatchObject({ keyId: key.id });
+    await expect(authenticateApiKey(database.db, key.secret)).resolves.toMatchObject({ keyId: key.id, scope: "api" });
+    await expect(authenticateApiKey(database.db, caller.secret)).resolves.toMatchObject({ keyId: caller.id, scope: "admin" });
     await revokeTeamApiKey(database.db, team.id, key.id, caller.id);
     expect(await refusal(authenticateApiKey(database.db, key.secret))).toMatch(/^401 /);
     expect((await listApiKeys(database.db, team.id)).find((summary) => summary.id === key.id)?.revoked_at).not.toBeNull();
   });
 
   it("refuses to revoke the key making the call, or a key it does not have", async () => {
-    const caller = await createTeamApiKey(database.db, team.id, "Console");
+    const caller = await createTeamApiKey(database.db, team.id, "Console", "admin");
     expect(await refusal(revokeTeamApiKey(database.db, team.id, caller.id, caller.id))).toBe("409 key_in_use");
     expect(await refusal(revokeTeamApiKey(database.db, team.id, "key_missing", caller.id))).toBe("404 not_found");
     await expect(authenticateApiKey(database.db, caller.secret)).resolves.toMatchObject({ keyId: caller.id });

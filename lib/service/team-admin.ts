@@ -1,5 +1,5 @@
 import { and, desc, eq } from "drizzle-orm";
-import type { ApiKeySummary, TeamSettings, TeamSettingsUpdate } from "@/lib/contract/team-settings";
+import type { ApiKeyScope, ApiKeySummary, TeamSettings, TeamSettingsUpdate } from "@/lib/contract/team-settings";
 import type { Db } from "@/lib/db";
 import { ServiceError } from "./errors";
 import { isoOrNull, iso } from "./format";
@@ -67,8 +67,9 @@ export async function listApiKeys(db: Db, teamId: string): Promise<ApiKeySummary
   return rows.map(toKeySummary);
 }
 
-export async function createTeamApiKey(db: Db, teamId: string, name: string): Promise<ApiKeySummary & { secret: string }> {
-  const created = await createApiKey(db, teamId, name);
+/** A new key of the given scope: `api` reaches the v1.3 endpoints, `admin` also this admin API. */
+export async function createTeamApiKey(db: Db, teamId: string, name: string, scope: ApiKeyScope): Promise<ApiKeySummary & { secret: string }> {
+  const created = await createApiKey(db, teamId, name, scope);
   const [row] = await db.select().from(apiKeys).where(eq(apiKeys.id, created.id));
   return { ...toKeySummary(row), secret: created.key };
 }

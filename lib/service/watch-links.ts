@@ -1,5 +1,5 @@
 import "server-only";
-import { and, count, eq, sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import type { WatchUrlRequest } from "@/lib/contract";
 import type { Db } from "@/lib/db";
 import { env } from "@/lib/env";
@@ -7,19 +7,12 @@ import { resolveAgent } from "./agents";
 import { ServiceError } from "./errors";
 import { newId } from "./ids";
 import { sessionAgents, sessions, watchLinks } from "./schema";
+import { claimSessionSlot, ongoingSessionCount } from "./sessions/concurrency";
 import { publicBaseUrl, signLink, verifyLink } from "./signing";
 import type { Team } from "./teams";
 import { findVisitor } from "./visitors/read";
 
 export type WatchLinkRequest = Omit<WatchUrlRequest, "agent" | "options"> & { agent: { id: string; name: string }; options?: WatchUrlRequest["options"] };
-
-async function ongoingSessions(db: Db, teamId: string): Promise<number> {
-  const [row] = await db
-    .select({ n: count() })
-    .from(sessions)
-    .where(and(eq(sessions.teamId, teamId), eq(sessions.status, "ongoing")));
-  return Number(row.n);
-}
 
 /**
  * Creates a Secure watch link: 404 for an unknown visitor, 402 when one more session would pass the
@@ -33,7 +26,7 @@ export async function createWatchLink(
   options: { onPremise?: boolean } = {},
 ): Promise<{ watch_url: string; expiration: string }> {
   if (!(await findVisitor(db, team.id, visitorId))) throw new ServiceError("visitor_not_found", `No visitor ${visitorId}.`);
-  if ((await ongoingSessions(db, team.id)) >= team.maxConcurrentSessions) {
+  if ((await ongoingSessionCount(db, team.id)) >= team.maxConcurrentSessions) {
     throw new ServiceError("subscription_limit", `The account allows ${team.maxConcurrentSessions} concurrent sessions.`);
   }
   const agent = await resolveAgent(db, team.id, request.agent);
@@ -44,11 +37,16 @@ export async function createWatchLink(
   return { watch_url: `${publicBaseUrl()}/watch/${token}`, expiration: expiresAt.toISOString() };
 }
 
-export type OpenedWatchLink = { ok: true; sessionId: string; linkId: string; agentId: string } | { ok: false; reason: "expired" | "invalid" };
+export type OpenedWatchLink =
+  | { ok: true; sessionId: string; linkId: string; agentId: string }
+  | { ok: false; reason: "expired" | "invalid" }
+  | { ok: false; reason: "session_limit"; limit: number };
 
 /**
  * Opening a watch link starts its session (or rejoins it when the same link is opened again before it
- * expires). One transaction with the link row locked, so a double open makes one session.
+ * expires). One transaction with the link row locked, so a double open makes one session; a new session
+ * is counted against the team's concurrent-session limit under the team's lock (links made while there
+ * was room must not all start sessions). A refused open leaves the link usable until it expires.
  */
 export async function openWatchLink(db: Db, token: string): Promise<OpenedWatchLink> {
   const check = await verifyLink<{ jti: string }>("watch", token);
@@ -60,6 +58,8 @@ export async function openWatchLink(db: Db, token: string): Promise<OpenedWatchL
       await tx.update(sessions).set({ agentSeenAt: new Date() }).where(eq(sessions.id, link.sessionId));
       return { ok: true as const, sessionId: link.sessionId, linkId: link.id, agentId: link.agentId };
     }
+    const slot = await claimSessionSlot(tx, link.teamId);
+    if (!slot.ok) return { ok: false as const, reason: "session_limit" as const, limit: slot.limit };
     const request = link.request as WatchLinkRequest;
     const sessionId = newId("s_", 16);
     await tx.insert(sessions).values({

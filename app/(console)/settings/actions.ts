@@ -9,8 +9,8 @@ import { CONSOLE_SETTING_KEYS, getConsoleSettings, setConsoleSetting } from "@/l
 import { changeUserRole as updateRole, setUserDisabled, UserChangeError } from "@/lib/console/settings/console-users";
 import {
   apiKeyIdForm,
-  apiKeyNameForm,
   changeRoleForm,
+  createApiKeyForm,
   createUserForm,
   linkSettingsForm,
   noInput,
@@ -193,12 +193,16 @@ export async function updateTeamSettings(form: FormData) {
   return refreshed(updateTeamAction(form));
 }
 
-const createApiKeyAction = defineAction<typeof apiKeyNameForm, { id: string; name: string; prefix: string; secret: string }>({
+const createApiKeyAction = defineAction<typeof createApiKeyForm, { id: string; name: string; prefix: string; secret: string }>({
   role: "admin",
-  input: apiKeyNameForm,
-  audit: { action: "api_key_created", target: (input) => input.name, detail: (input, result) => ({ name: input.name, prefix: result?.prefix }) },
+  input: createApiKeyForm,
+  audit: {
+    action: "api_key_created",
+    target: (input) => input.name,
+    detail: (input, result) => ({ name: input.name, scope: input.scope, prefix: result?.prefix }),
+  },
   run: async (input) => {
-    const key = await viaApi(() => embeddedAdmin().createKey(input.name));
+    const key = await viaApi(() => embeddedAdmin().createKey(input.name, input.scope));
     return { id: key.id, name: key.name, prefix: key.prefix, secret: key.secret };
   },
 });

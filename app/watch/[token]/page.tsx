@@ -25,6 +25,15 @@ export default async function WatchPage(props: { params: Promise<{ token: string
       </WatchNotice>
     );
   }
+  if (!opened.ok && opened.reason === "session_limit") {
+    return (
+      <WatchNotice title="Too many sessions at once">
+        Your account allows {opened.limit} co-browsing {opened.limit === 1 ? "session" : "sessions"} at the same time, and{" "}
+        {opened.limit === 1 ? "it is" : "all are"} in use. End a session in the console, then open this link again or press <strong>Co-browse</strong> once
+        more.
+      </WatchNotice>
+    );
+  }
   if (!opened.ok) {
     return <WatchNotice title="This watch link is not valid">Check that the whole link was copied, or start again from the console.</WatchNotice>;
   }

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { permissionsSchema, teamSettingsUpdateSchema } from "@/lib/contract";
+import { apiKeyScopeSchema, permissionsSchema, teamSettingsUpdateSchema } from "@/lib/contract";
 import { ROLES } from "../roles";
 import { parseSelectors } from "./team-changes";
 import { webhookUrlSchema } from "./console-settings";
@@ -40,6 +40,10 @@ export const teamSettingsForm = z
   })
   .pipe(teamSettingsUpdateSchema.required());
 
-export const apiKeyNameForm = z.object({ name: z.string().trim().min(1, "Name the key (e.g. where it is used).").max(100) });
+export const createApiKeyForm = z.object({
+  name: z.string().trim().min(1, "Name the key (e.g. where it is used).").max(100),
+  // Absent means the narrower scope: a key reaches the admin API only when asked for.
+  scope: z.enum(apiKeyScopeSchema.options, { error: "Choose API only or Admin." }).default("api"),
+});
 export const apiKeyIdForm = z.object({ keyId: z.string().min(1).max(64) });
 export const noInput = z.object({});

@@ -43,7 +43,8 @@ export const onpremEndpoints = {
     group: "onprem",
     auth: "rest-key",
     summary: "Create a watch link with a licence token",
-    description: "The licence token comes from the cloud's POST /v1.3/onpremise/token for this visitor.",
+    description:
+      "The licence token comes from the cloud's POST /v1.3/onpremise/token for this visitor and this agent. It makes one watch link: a token used before, or for another visitor or agent, is refused with 402.",
     params: visitorParamsSchema,
     body: onpremWatchUrlRequestSchema,
     ok: { json: onpremWatchUrlResponseSchema },

@@ -12,14 +12,17 @@ import {
 
 const keyParamsSchema = z.object({ keyId: z.string().min(1).max(64).describe("The key's id") });
 
-/** Tandem's own admin API of the embedded service (outside the v1.3 paths): a team's settings and keys. */
+/**
+ * Tandem's own admin API of the embedded service (outside the v1.3 paths): a team's settings and keys.
+ * Only keys with the `admin` scope reach it; an `api` key is refused with 403 permission_denied.
+ */
 export const serviceAdminEndpoints = {
   getTeam: endpoint({
     id: "getTeam",
     method: "get",
     path: "/service-admin/team",
     group: "service-admin",
-    auth: "api-key",
+    auth: "admin-key",
     summary: "The caller's team settings",
     ok: { json: teamSettingsResponseSchema },
   }),
@@ -28,7 +31,7 @@ export const serviceAdminEndpoints = {
     method: "patch",
     path: "/service-admin/team",
     group: "service-admin",
-    auth: "api-key",
+    auth: "admin-key",
     summary: "Change team settings",
     description: "Only the fields given change; answers the whole team.",
     body: teamSettingsUpdateSchema,
@@ -39,7 +42,7 @@ export const serviceAdminEndpoints = {
     method: "get",
     path: "/service-admin/keys",
     group: "service-admin",
-    auth: "api-key",
+    auth: "admin-key",
     summary: "The team's secret keys, revoked ones included (never their secrets)",
     ok: { json: apiKeyListResponseSchema },
   }),
@@ -48,9 +51,10 @@ export const serviceAdminEndpoints = {
     method: "post",
     path: "/service-admin/keys",
     group: "service-admin",
-    auth: "api-key",
+    auth: "admin-key",
     summary: "Create a secret key",
-    description: "The answer is the only place the new key's secret ever appears.",
+    description:
+      "The answer is the only place the new key's secret ever appears. `scope` is `api` (the v1.3 endpoints, the default) or `admin` (this API too).",
     body: apiKeyCreateRequestSchema,
     ok: { json: apiKeyCreateResponseSchema },
   }),
@@ -59,7 +63,7 @@ export const serviceAdminEndpoints = {
     method: "delete",
     path: "/service-admin/keys/{keyId}",
     group: "service-admin",
-    auth: "api-key",
+    auth: "admin-key",
     summary: "Revoke a secret key",
     description: "The key making the call cannot revoke itself (`key_in_use`).",
     params: keyParamsSchema,
@@ -71,7 +75,7 @@ export const serviceAdminEndpoints = {
     method: "get",
     path: "/service-admin/webhook-secret",
     group: "service-admin",
-    auth: "api-key",
+    auth: "admin-key",
     summary: "The secret that signs the team's webhooks",
     ok: { json: webhookSecretResponseSchema },
   }),
@@ -80,7 +84,7 @@ export const serviceAdminEndpoints = {
     method: "post",
     path: "/service-admin/webhook-secret",
     group: "service-admin",
-    auth: "api-key",
+    auth: "admin-key",
     summary: "A new webhook secret; the old one stops signing at once",
     ok: { json: webhookSecretResponseSchema },
   }),

@@ -109,7 +109,17 @@ async function viewerCaller({ request, db }: AuthInput): Promise<Caller> {
 
 /** How each kind of caller is recognised (lib/contract/endpoint.ts says which endpoint takes which). */
 export const AUTHENTICATE: Record<Auth, (input: AuthInput) => Promise<Caller>> = {
-  "api-key": async ({ request, db }) => ({ ...NOBODY, ...(await authenticateApiKey(db, request.headers.get("x-api-key"))) }),
+  "api-key": async ({ request, db }) => {
+    const { team, keyId } = await authenticateApiKey(db, request.headers.get("x-api-key"));
+    return { ...NOBODY, team, keyId };
+  },
+  "admin-key": async ({ request, db }) => {
+    const { team, keyId, scope } = await authenticateApiKey(db, request.headers.get("x-api-key"));
+    if (scope !== "admin") {
+      throw new ServiceError("permission_denied", "This key has the api scope: team settings, keys and the webhook secret need a key with the admin scope.");
+    }
+    return { ...NOBODY, team, keyId };
+  },
   "rest-key": restKeyCaller,
   "public-key": async ({ db, body }) => {
     const publicKey = field(body, "publicKey");

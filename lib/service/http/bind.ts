@@ -20,7 +20,7 @@ type VisitorAuth = "visitor" | "visitor-beacon" | "visitor-query";
 export interface HandlerContext<E extends EndpointSpec> {
   db: Db;
   team: E["auth"] extends "none" | "recording-link" ? null : Team;
-  keyId: E["auth"] extends "api-key" ? string : null;
+  keyId: E["auth"] extends "api-key" | "admin-key" ? string : null;
   visitorId: E["auth"] extends VisitorAuth ? string : null;
   viewer: E["auth"] extends "viewer" ? ViewerClaims : null;
   params: ParamsOf<E>;

@@ -64,6 +64,7 @@ function credentialsOf(
   const visitorHeaders = { "x-visitor-id": credentials.visitor.visitorId, "x-visitor-token": credentials.visitor.token };
   switch (endpoint.auth) {
     case "api-key":
+    case "admin-key":
       return { headers: { "x-api-key": credentials.apiKey }, query: {}, body: {} };
     case "rest-key":
       return { headers: { authorization: credentials.restKey }, query: {}, body: {} };

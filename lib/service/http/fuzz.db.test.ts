@@ -29,7 +29,7 @@ beforeAll(async () => {
   app = createServiceApp({ db: async () => database.db }).app;
   const team = await ensureDefaultTeam(database.db);
   const apiKey = "tk_fuzz_key_0123456789";
-  await ensureApiKey(database.db, team.id, apiKey, "Fuzz");
+  await ensureApiKey(database.db, team.id, apiKey, "Fuzz", "admin");
   const registered = await app.request("/collect/register", {
     method: "POST",
     body: JSON.stringify({ publicKey: team.publicKey, url: "https://shop.example.com/" }),

@@ -35,6 +35,7 @@ export function bucketsBeforeAuth(endpoint: Endpoint, address: string): Bucket[]
     case "recording-link":
       return [{ key: `address:${address}`, perMinute: config.VISITOR_RATE_LIMIT_PER_MINUTE }];
     case "api-key":
+    case "admin-key":
     case "rest-key":
       // Ten keys' worth per address: the console calls from one address with one key.
       return [{ key: `api-address:${address}`, perMinute: config.API_RATE_LIMIT_PER_MINUTE * 10 }];

@@ -12,11 +12,12 @@ import { acceptVisitorEvents, answerConsent } from "./visitor-live";
 
 const fixture = databaseWithTeam();
 
-async function startSession(permissions: Record<string, boolean> = {}) {
+/** A session as it is once the visitor has accepted it (teams ask by default), unless `visitorAccepted` is false. */
+async function startSession(permissions: Record<string, boolean> = {}, visitorAccepted = true) {
   const visitorId = newId("", 8).toUpperCase();
   await fixture.db.insert(visitors).values({ shortId: visitorId, teamId: fixture.team.id, tokenHash: "x" });
   const sessionId = newId("s_", 16);
-  await fixture.db.insert(sessions).values({ id: sessionId, teamId: fixture.team.id, visitorId, permissions });
+  await fixture.db.insert(sessions).values({ id: sessionId, teamId: fixture.team.id, visitorId, permissions, sessionAuthorized: visitorAccepted });
   const toVisitor: VisitorMessage[] = [];
   const stop = await liveRelay().subscribeVisitor(visitorId, (message) => toVisitor.push(message));
   return { visitorId, sessionId, viewer: { sessionId, agentId: "u_1" }, toVisitor, stop };
@@ -68,7 +69,7 @@ describe("the visitor's side", () => {
     const strict = await insertTeam(fixture.db, { requireAuthorization: true });
     const previous = fixture.team;
     fixture.team = strict;
-    const session = await startSession();
+    const session = await startSession({}, false);
     fixture.team = previous;
     const early = await acceptVisitorEvents(fixture.db, session.visitorId, session.sessionId, { seq: 1, events: [{ type: 4, timestamp: 1 }] }).catch(
       (error: unknown) => error,

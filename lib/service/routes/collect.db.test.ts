@@ -77,7 +77,8 @@ describe("/collect", () => {
       lookupCode: expect.stringMatching(/^\d{4}$/),
       heartbeatSeconds: 15,
     });
-    expect(json.settings).toEqual({ requireAuthorization: false, maskingSelectors: [] });
+    // A new team asks the visitor before a session starts.
+    expect(json.settings).toEqual({ requireAuthorization: true, maskingSelectors: [] });
     expect(await visitorRow(db, json.visitorId)).toMatchObject({
       deviceType: "mobile",
       deviceName: "iPhone",

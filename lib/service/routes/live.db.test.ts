@@ -39,7 +39,8 @@ async function liveSession() {
     { browserName: null, deviceName: null, deviceType: "desktop", ipAddress: "" },
   );
   const sessionId = newId("s_", 16);
-  await db.insert(sessions).values({ id: sessionId, teamId: team.id, visitorId: visitor.visitorId });
+  // Teams ask the visitor first by default: this one has accepted.
+  await db.insert(sessions).values({ id: sessionId, teamId: team.id, visitorId: visitor.visitorId, sessionAuthorized: true });
   const viewerToken = await signViewerToken({ sessionId, agentId: "u_1" });
   return { sessionId, viewerToken, visitorId: visitor.visitorId, visitorHeaders: { "x-visitor-id": visitor.visitorId, "x-visitor-token": visitor.token } };
 }

@@ -1,10 +1,9 @@
 import { onpremEndpoints as endpoints } from "@/lib/contract/endpoints";
 import { openApiDocument } from "@/lib/contract/openapi";
 import type { Bind } from "../http/app";
-import { checkLicenseToken } from "../onprem";
+import { createOnpremWatchLink } from "../onprem";
 import { publicBaseUrl } from "../signing";
 import { getVisitor, listVisitors } from "../visitors/read";
-import { createWatchLink } from "../watch-links";
 
 /** The on-premise API (its authentication answers 404 while REST_KEY is unset). */
 export function bindOnpremEndpoints(bind: Bind): void {
@@ -16,13 +15,8 @@ export function bindOnpremEndpoints(bind: Bind): void {
     visitor: await getVisitor(db, team, params.visitor_id, { withHistory: false }),
   }));
 
-  // A watch link, once the cloud's licence token for this visitor checks out.
-  bind(endpoints.createOnpremWatchUrl, async ({ db, team, params, body }) => {
-    await checkLicenseToken(db, team, params.visitor_id, body.licenseToken);
-    const { licenseToken: _licenseToken, ...request } = body;
-    const { watch_url } = await createWatchLink(db, team, params.visitor_id, request, { onPremise: true });
-    return { watch_url };
-  });
+  // A watch link, once the cloud's licence token for this visitor and agent checks out (and is spent).
+  bind(endpoints.createOnpremWatchUrl, ({ db, team, params, body }) => createOnpremWatchLink(db, team, params.visitor_id, body));
 
   bind(endpoints.getOnpremDocument, () => Response.json(openApiDocument("onprem", publicBaseUrl())));
 }

@@ -12,7 +12,7 @@ export function bindServiceAdminEndpoints(bind: Bind): void {
 
   bind(endpoints.listKeys, async ({ db, team }) => ({ keys: await listApiKeys(db, team.id) }));
 
-  bind(endpoints.createKey, async ({ db, team, body }) => ({ key: await createTeamApiKey(db, team.id, body.name) }));
+  bind(endpoints.createKey, async ({ db, team, body }) => ({ key: await createTeamApiKey(db, team.id, body.name, body.scope) }));
 
   bind(endpoints.revokeKey, async ({ db, team, keyId, params }) => {
     await revokeTeamApiKey(db, team.id, params.keyId, keyId);

@@ -29,6 +29,33 @@ describe("assertPublicUrl", () => {
     await refuse(url);
   });
 
+  // IPv6 forms that carry an IPv4 address a gateway would reach, and the special-purpose ranges around them.
+  it.each([
+    "http://[64:ff9b::10.0.0.1]/hook", // NAT64 well-known prefix
+    "http://[64:ff9b::127.0.0.1]/hook",
+    "http://[64:ff9b::8.8.8.8]/hook", // the whole NAT64 range, not only private embeddings
+    "http://[64:ff9b:1::a00:1]/hook", // NAT64 local-use prefix
+    "http://[::10.0.0.1]/hook", // IPv4-compatible
+    "http://[::7f00:1]/hook",
+    "http://[::ffff:8.8.8.8]/hook", // IPv4-mapped, whatever it maps
+    "http://[::ffff:0:a9fe:a9fe]/hook", // IPv4-translated (SIIT) 169.254.169.254
+    "http://[2002:a00:1::1]/hook", // 6to4 of 10.0.0.1
+    "http://[2002:c0a8:101::1]/hook", // 6to4 of 192.168.1.1
+    "http://[2001:0:4136:e378:8000:63bf:f5ff:fffe]/hook", // Teredo, client 10.0.0.1
+    "http://[2001:db8::1]/hook", // documentation
+    "http://[3fff::1]/hook", // documentation
+    "http://[100::1]/hook", // discard
+  ])("refuses %s", async (url) => {
+    await refuse(url);
+  });
+
+  it("refuses a host whose AAAA record is a NAT64 or 6to4 form of a private address", async () => {
+    for (const address of ["64:ff9b::a9fe:a9fe", "2002:7f00:1::", "::a00:1"]) {
+      const resolve: Resolver = async () => [{ address, family: 6 }];
+      await expect(assertPublicUrl("https://hooks.example.com/x", { allowPrivate: false, resolve })).rejects.toThrow(UnsafeUrlError);
+    }
+  });
+
   it("allows a public literal address and returns it as the address to connect to", async () => {
     const target = await assertPublicUrl("https://93.184.216.34/hook", { allowPrivate: false });
     expect(target.addresses).toEqual([{ address: "93.184.216.34", family: 4 }]);

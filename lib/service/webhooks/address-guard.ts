@@ -17,9 +17,8 @@ export type Resolver = (hostname: string) => Promise<VettedAddress[]>;
 const systemResolver: Resolver = async (hostname) =>
   (await dnsLookup(hostname, { all: true, verbatim: true })).map(({ address, family }) => ({ address, family: family === 6 ? 6 : 4 }));
 
-// Everything that is not the public internet. BlockList also matches IPv4-mapped IPv6
-// (::ffff:127.0.0.1) against the IPv4 rules.
-const nonPublic = new BlockList();
+// Every IPv4 network that is not the public internet.
+const nonPublicV4 = new BlockList();
 for (const [network, prefix] of [
   ["0.0.0.0", 8], // "this network", includes 0.0.0.0
   ["10.0.0.0", 8],
@@ -36,22 +35,28 @@ for (const [network, prefix] of [
   ["224.0.0.0", 4], // multicast
   ["240.0.0.0", 4], // reserved, includes 255.255.255.255 broadcast
 ] as const)
-  nonPublic.addSubnet(network, prefix, "ipv4");
+  nonPublicV4.addSubnet(network, prefix, "ipv4");
+
+// IPv6 is allowed only inside global unicast (2000::/3). That refuses, in one rule, loopback, unspecified,
+// unique- and link-local, multicast, discard, and every form that carries an IPv4 address a gateway would
+// reach for us: IPv4-mapped (::ffff:0:0/96), IPv4-compatible (::/96), NAT64 (64:ff9b::/96, 64:ff9b:1::/48).
+const globalUnicastV6 = new BlockList();
+globalUnicastV6.addSubnet("2000::", 3, "ipv6");
+// Special-purpose ranges inside global unicast, refused whole.
+const specialPurposeV6 = new BlockList();
 for (const [network, prefix] of [
-  ["::", 128], // unspecified
-  ["::1", 128], // loopback
-  ["100::", 64], // discard
+  ["2001::", 23], // IETF protocol assignments: Teredo (2001::/32) embeds an IPv4 address, benchmarking, ORCHID
   ["2001:db8::", 32], // documentation
-  ["fc00::", 7], // unique-local
-  ["fe80::", 10], // link-local
-  ["ff00::", 8], // multicast
+  ["2002::", 16], // 6to4 embeds an IPv4 address
+  ["3fff::", 20], // documentation
 ] as const)
-  nonPublic.addSubnet(network, prefix, "ipv6");
+  specialPurposeV6.addSubnet(network, prefix, "ipv6");
 
 export function isPublicAddress(address: string): boolean {
   const family = isIP(address);
-  if (family === 0) return false;
-  return !nonPublic.check(address, family === 6 ? "ipv6" : "ipv4");
+  if (family === 4) return !nonPublicV4.check(address, "ipv4");
+  if (family === 6) return globalUnicastV6.check(address, "ipv6") && !specialPurposeV6.check(address, "ipv6");
+  return false;
 }
 
 /**
