@@ -44,11 +44,13 @@ export async function createWatchLink(
   return { watch_url: `${publicBaseUrl()}/watch/${token}`, expiration: expiresAt.toISOString() };
 }
 
-export type OpenedWatchLink = { ok: true; sessionId: string; linkId: string; agentId: string } | { ok: false; reason: "expired" | "invalid" };
+export type OpenedWatchLink = { ok: true; sessionId: string; linkId: string; agentId: string } | { ok: false; reason: "expired" | "invalid" | "opened" };
 
 /**
- * Opening a watch link starts its session (or rejoins it when the same link is opened again before it
- * expires). One transaction with the link row locked, so a double open makes one session.
+ * Opening a watch link starts its session. A link opens once: whoever holds it afterwards (a copy in a
+ * log, a Referer, another browser) is refused; the browser that opened it carries on with the viewer
+ * token it was handed, never with the link. One transaction with the link row locked, so two opens
+ * at once make one session and one refusal.
  */
 export async function openWatchLink(db: Db, token: string): Promise<OpenedWatchLink> {
   const check = await verifyLink<{ jti: string }>("watch", token);
@@ -56,10 +58,7 @@ export async function openWatchLink(db: Db, token: string): Promise<OpenedWatchL
   return db.transaction(async (tx) => {
     const [link] = await tx.select().from(watchLinks).where(eq(watchLinks.id, check.claims.jti)).for("update");
     if (!link) return { ok: false as const, reason: "invalid" as const };
-    if (link.sessionId) {
-      await tx.update(sessions).set({ agentSeenAt: new Date() }).where(eq(sessions.id, link.sessionId));
-      return { ok: true as const, sessionId: link.sessionId, linkId: link.id, agentId: link.agentId };
-    }
+    if (link.openedAt || link.sessionId) return { ok: false as const, reason: "opened" as const };
     const request = link.request as WatchLinkRequest;
     const sessionId = newId("s_", 16);
     await tx.insert(sessions).values({
@@ -78,7 +77,7 @@ export async function openWatchLink(db: Db, token: string): Promise<OpenedWatchL
       callName: sql`(select call_name from visitors where short_id = ${link.visitorId})`,
     });
     await tx.insert(sessionAgents).values({ sessionId, agentId: link.agentId });
-    await tx.update(watchLinks).set({ sessionId }).where(eq(watchLinks.id, link.id));
+    await tx.update(watchLinks).set({ sessionId, openedAt: new Date() }).where(eq(watchLinks.id, link.id));
     return { ok: true as const, sessionId, linkId: link.id, agentId: link.agentId };
   });
 }
