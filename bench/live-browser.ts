@@ -44,12 +44,10 @@ async function openVisitor(browser: Browser, bench: BenchServer): Promise<{ page
 // Plain JavaScript: a function compiled by tsx would carry helpers the page does not have.
 const TIME_JOIN = `
   window.bench = {};
-  const Original = window.EventSource;
-  window.EventSource = class extends Original {
-    constructor(url, init) {
-      super(url, init);
-      if (window.bench.streamAt === undefined) window.bench.streamAt = performance.now();
-    }
+  const originalFetch = window.fetch;
+  window.fetch = function (input, init) {
+    if (window.bench.streamAt === undefined && String(input).includes("/stream")) window.bench.streamAt = performance.now();
+    return originalFetch.call(this, input, init);
   };
   requestAnimationFrame(function tick() {
     const replayed = document.querySelector("[data-testid=replay-root] iframe")?.contentDocument;
@@ -165,13 +163,15 @@ async function bytesPerMinute(browser: Browser, bench: BenchServer) {
   const link = await watchLink(bench, visitor.visitorId);
   const agent = await openAgent(browser, link);
   await replay(agent).getByRole("heading", { name: "Demo shop" }).waitFor();
-  const html = await (await fetch(link)).text();
-  const sessionId = /\\"sessionId\\":\\"(s_[A-Za-z0-9]+)\\"/.exec(html)![1];
-  const token = /\\"token\\":\\"(eyJ[\w.-]+)\\"/.exec(html)![1];
+  // The link opens once: the agent's page holds the session's viewer token, in its address and tab.
+  await agent.waitForURL(/\/watch\/session\/s_/);
+  const sessionId = decodeURIComponent(new URL(agent.url()).pathname.split("/").at(-1)!);
+  const token = (await agent.evaluate((id) => sessionStorage.getItem(`tandem.viewer.${id}`), sessionId))!;
   let received = 0;
   const abort = new AbortController();
   void readSse(
-    `${bench.server.url}/live/sessions/${sessionId}/stream?token=${encodeURIComponent(token)}`,
+    `${bench.server.url}/live/sessions/${sessionId}/stream`,
+    { authorization: `Bearer ${token}` },
     (_message, _at, bytes) => (received += bytes),
     abort.signal,
   );

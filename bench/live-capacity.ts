@@ -43,11 +43,13 @@ async function openSession(bench: BenchServer, index: number): Promise<LiveSessi
     token: string;
   };
   const abort = new AbortController();
-  void readSse(`${url}/collect/live/stream?visitorId=${registered.visitorId}&token=${encodeURIComponent(registered.token)}`, () => {}, abort.signal);
+  const visitorHeaders = { "x-visitor-id": registered.visitorId, "x-visitor-token": registered.token };
+  void readSse(`${url}/collect/live/stream`, visitorHeaders, () => {}, abort.signal);
   const { sessionId, token } = await openWatchLinkForViewer(await watchLink(bench, registered.visitorId));
   for (let viewer = 0; viewer < 2; viewer++) {
     void readSse(
-      `${url}/live/sessions/${sessionId}/stream?token=${encodeURIComponent(token)}`,
+      `${url}/live/sessions/${sessionId}/stream`,
+      { authorization: `Bearer ${token}` },
       (message, receivedAt) => {
         if (!measuring || message.type !== "events") return;
         for (const event of message.events as Array<{ data?: { sentAt?: number } }>) if (event.data?.sentAt) latencies.push(receivedAt - event.data.sentAt);
@@ -55,7 +57,7 @@ async function openSession(bench: BenchServer, index: number): Promise<LiveSessi
       abort.signal,
     );
   }
-  const session = { visitorHeaders: { "x-visitor-id": registered.visitorId, "x-visitor-token": registered.token }, sessionId, seq: 0, abort };
+  const session = { visitorHeaders, sessionId, seq: 0, abort };
   // The page's first batch: Meta + a full snapshot (small, fixed) — the session is then live.
   await send(bench, session, [
     { type: 4, timestamp: Date.now(), data: { href: "https://shop.example.com/", width: 1280, height: 800 } },

@@ -59,10 +59,11 @@ export function summary(values: number[]): { n: number; p50: number; p95: number
 /** Reads a Server-Sent Events stream, calling `onMessage` with each `data:` JSON, until aborted. */
 export function readSse(
   url: string,
+  headers: Record<string, string>,
   onMessage: (message: Record<string, unknown>, receivedAt: number, bytes: number) => void,
   signal: AbortSignal,
 ): Promise<void> {
-  return fetch(url, { signal })
+  return fetch(url, { headers, signal })
     .then(async (response) => {
       if (!response.ok || !response.body) throw new Error(`stream ${url}: ${response.status}`);
       const reader = response.body.getReader();

@@ -24,6 +24,7 @@ const SWITCHES: Array<{
 export function TeamSettingsForm({ team }: { team: TeamSettings }) {
   const [result, submit, pending] = useFormAction(updateTeamSettings);
   const selectorsId = useId();
+  const recordingLinkHintId = useId();
   const changed = result?.ok ? Object.keys(result.data.changed) : [];
   return (
     <form action={submit} className="flex flex-col gap-4" noValidate>
@@ -60,6 +61,25 @@ export function TeamSettingsForm({ team }: { team: TeamSettings }) {
           <CheckboxField key={field} name={field} label={label} hint={hint} defaultChecked={team[field]} />
         ))}
       </fieldset>
+      <div className="sm:max-w-xs">
+        <Field
+          label="Recording links work for (hours)"
+          name="recording_link_ttl_hours"
+          type="number"
+          min={1}
+          max={720}
+          step={1}
+          required
+          defaultValue={team.recording_link_ttl_hours}
+          error={fieldError(result, "recording_link_ttl_hours")}
+          // The field's error, when there is one, describes it instead.
+          {...(fieldError(result, "recording_link_ttl_hours") ? {} : { "aria-describedby": recordingLinkHintId })}
+        />
+        <p id={recordingLinkHintId} className="mt-1 text-xs text-zinc-500 dark:text-zinc-400">
+          A recorded session&apos;s link opens its replay for this long after it is handed out (1 to 720 hours); afterwards, open the session again for a new
+          link.
+        </p>
+      </div>
       <FormStatus result={result} success={result?.ok ? (changed.length ? `Saved: ${changed.join(", ")}.` : "Nothing changed.") : undefined} />
       <div>
         <Button type="submit" disabled={pending}>

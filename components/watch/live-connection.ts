@@ -1,7 +1,9 @@
 "use client";
 
+import { fetchEventSource } from "@microsoft/fetch-event-source";
 import { useEffect, useRef, useState } from "react";
 import type { AgentMessage, ControlMessage, RecordedEvent, VisitorStatus } from "@/lib/contract";
+import { keepCredential } from "./tab-credential";
 
 export interface LiveState {
   status: VisitorStatus;
@@ -31,10 +33,12 @@ async function refusal(response: Response): Promise<string> {
   return body.message ?? `The service refused the tool (${response.status}).`;
 }
 
+class StreamRefused extends Error {}
+
 /**
- * The watch page's connection to the service: an EventSource for the visitor's page and status (the
- * viewer token in its query, as EventSource cannot send headers), and POSTs for the tools. Detects
- * missed batches by their sequence and asks for a fresh snapshot.
+ * The watch page's connection to the service: a fetch-based event stream for the visitor's page and
+ * status, and POSTs for the tools, all with the viewer token in `Authorization` (never in an address).
+ * Detects missed batches by their sequence and asks for a fresh snapshot.
  */
 export function useLiveConnection({ sessionId, token, initial, onEvents, onCustomMessage }: Options) {
   const [state, setState] = useState<LiveState>({ ...initial, reconnecting: false, error: null });
@@ -56,8 +60,7 @@ export function useLiveConnection({ sessionId, token, initial, onEvents, onCusto
 
   useEffect(() => {
     if (initial.status === "ended") return;
-    let source: EventSource | null = null;
-    let retry: ReturnType<typeof setTimeout> | undefined;
+    const stream = new AbortController();
     let lastSeq = 0;
     let haveSnapshot = false;
     let closed = false;
@@ -79,31 +82,41 @@ export function useLiveConnection({ sessionId, token, initial, onEvents, onCusto
         onCustomRef.current?.(message.message);
       } else if (message.type === "token") {
         tokenRef.current = message.token;
+        keepCredential("viewer", sessionId, message.token);
       } else if (message.type === "ended") {
         closed = true;
-        source?.close();
+        stream.abort();
         setState((current) => ({ ...current, status: "ended", endReason: message.reason, reconnecting: false }));
       }
     };
 
-    const connect = () => {
-      source = new EventSource(`/live/sessions/${encodeURIComponent(sessionId)}/stream?token=${encodeURIComponent(tokenRef.current)}`);
-      source.onopen = () => setState((current) => ({ ...current, reconnecting: false }));
-      source.onmessage = (event) => handle(JSON.parse(event.data) as AgentMessage);
-      source.onerror = () => {
-        if (closed) return;
+    void fetchEventSource(`/live/sessions/${encodeURIComponent(sessionId)}/stream`, {
+      signal: stream.signal,
+      // Each attempt, reconnections included, sends the latest viewer token.
+      fetch: (input, init) => fetch(input, { ...init, headers: { ...init?.headers, authorization: `Bearer ${tokenRef.current}` } }),
+      // An agent watching from a background tab still gets the page.
+      openWhenHidden: true,
+      onopen: async (response) => {
+        if (!response.ok) throw new StreamRefused();
+        setState((current) => ({ ...current, reconnecting: false }));
+      },
+      onmessage: (event) => {
+        if (event.data) handle(JSON.parse(event.data) as AgentMessage);
+      },
+      // A stopping app node closes its streams: connect again (through the load balancer).
+      onclose: () => {
+        throw new Error("The live stream closed");
+      },
+      onerror: (error) => {
+        if (closed) throw error;
         setState((current) => ({ ...current, reconnecting: true }));
-        if (source?.readyState === EventSource.CLOSED) {
-          // Refused (e.g. the credential expired while offline): try again with the latest token.
-          retry = setTimeout(connect, 2000);
-        }
-      };
-    };
-    connect();
+        // Refused (e.g. the credential expired while offline): try again a little later with the latest token.
+        return error instanceof StreamRefused ? 2000 : undefined;
+      },
+    }).catch(() => undefined);
     return () => {
       closed = true;
-      clearTimeout(retry);
-      source?.close();
+      stream.abort();
     };
     // eslint-disable-next-line react-hooks/exhaustive-deps -- one stream per session
   }, [sessionId]);

@@ -1,20 +1,24 @@
 "use client";
 
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useLayoutEffect, useRef, useState } from "react";
 import { Replayer } from "rrweb";
 import "rrweb/dist/style.css";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Skeleton } from "@/components/ui/skeleton";
-import type { RecordedEvent } from "@/lib/contract";
+import { recordingEventsResponseSchema } from "@/lib/contract";
+import { withoutReferrerPolicies } from "./referrer-guard";
+import { exchangeLink, storedCredential } from "./tab-credential";
 
 interface Props {
-  visitorId: string;
-  startedAt: string;
-  eventsUrl: string;
+  sessionId: string;
+  /** The recording link's token, when the page was opened through it (a reload finds it in the tab). */
+  token?: string;
 }
 
-type Load = { state: "loading" } | { state: "error"; message: string } | { state: "ready" };
+type Load = { state: "loading" } | { state: "error"; message: string; retry: boolean } | { state: "ready"; visitorId: string; startedAt: string };
+
+const NOT_AVAILABLE = "This recording is not available here: its link expired, or the recording was deleted. Open the session again for a new link.";
 
 const clock = (ms: number) => {
   const seconds = Math.max(0, Math.floor(ms / 1000));
@@ -22,7 +26,7 @@ const clock = (ms: number) => {
 };
 
 /** A recorded session replayed with rrweb: play, pause, and a slider to seek, scaled to fit. */
-export function RecordingPlayer({ visitorId, startedAt, eventsUrl }: Props) {
+export function RecordingPlayer({ sessionId, token }: Props) {
   const frame = useRef<HTMLDivElement>(null);
   const root = useRef<HTMLDivElement>(null);
   const replayer = useRef<Replayer | null>(null);
@@ -34,17 +38,25 @@ export function RecordingPlayer({ visitorId, startedAt, eventsUrl }: Props) {
   const [size, setSize] = useState<{ width: number; height: number } | null>(null);
   const [scale, setScale] = useState(1);
 
+  // Before anything loads: the link's token moves out of the address into this tab.
+  useLayoutEffect(() => {
+    if (token) exchangeLink("recording", sessionId, token);
+  }, [sessionId, token]);
+
   useEffect(() => {
     let cancelled = false;
+    const fail = (message: string, retry = true) => !cancelled && setLoad({ state: "error", message, retry });
     void (async () => {
+      const credential = storedCredential("recording", sessionId);
+      if (!credential) return fail(NOT_AVAILABLE, false);
       try {
-        const response = await fetch(eventsUrl);
-        if (!response.ok)
-          throw new Error(response.status === 404 ? "This recording is not available." : `The recording could not be loaded (${response.status}).`);
-        const { events } = (await response.json()) as { events: RecordedEvent[] };
+        const response = await fetch("/live/recordings/events", { headers: { authorization: `Bearer ${credential}` } });
+        if (response.status === 404) return fail(NOT_AVAILABLE, false);
+        if (!response.ok) return fail(`The recording could not be loaded (${response.status}).`);
+        const { visitorId, startedAt, events } = recordingEventsResponseSchema.parse(await response.json());
         if (cancelled || !root.current) return;
-        if (events.length < 2) throw new Error("Nothing of the visitor's page was recorded in this session.");
-        const player = new Replayer(events as unknown as ConstructorParameters<typeof Replayer>[0], {
+        if (events.length < 2) return fail("Nothing of the visitor's page was recorded in this session.", false);
+        const player = new Replayer(events.map(withoutReferrerPolicies) as unknown as ConstructorParameters<typeof Replayer>[0], {
           root: root.current,
           mouseTail: false,
           UNSAFE_replayCanvas: false,
@@ -54,9 +66,9 @@ export function RecordingPlayer({ visitorId, startedAt, eventsUrl }: Props) {
         replayer.current = player;
         setTotal(player.getMetaData().totalTime);
         player.pause(0);
-        setLoad({ state: "ready" });
-      } catch (error) {
-        if (!cancelled) setLoad({ state: "error", message: error instanceof Error ? error.message : "The recording could not be loaded." });
+        setLoad({ state: "ready", visitorId, startedAt });
+      } catch {
+        fail("The recording could not be loaded; check your connection.");
       }
     })();
     return () => {
@@ -64,7 +76,7 @@ export function RecordingPlayer({ visitorId, startedAt, eventsUrl }: Props) {
       replayer.current?.destroy();
       replayer.current = null;
     };
-  }, [eventsUrl, attempt]);
+  }, [sessionId, attempt]);
 
   useEffect(() => {
     if (!playing) return;
@@ -103,15 +115,17 @@ export function RecordingPlayer({ visitorId, startedAt, eventsUrl }: Props) {
   return (
     <main className="flex min-h-screen flex-col gap-4 bg-zinc-50 p-4 text-zinc-900 dark:bg-zinc-950 dark:text-zinc-100">
       <header className="flex flex-wrap items-baseline gap-3">
-        <h1 className="text-lg font-semibold">{`Recording of the session with visitor ${visitorId}`}</h1>
-        <p className="text-sm text-zinc-600 dark:text-zinc-400">Started {new Date(startedAt).toUTCString()}</p>
+        <h1 className="text-lg font-semibold">{load.state === "ready" ? `Recording of the session with visitor ${load.visitorId}` : "Session recording"}</h1>
+        {load.state === "ready" ? <p className="text-sm text-zinc-600 dark:text-zinc-400">Started {new Date(load.startedAt).toUTCString()}</p> : null}
       </header>
       {load.state === "error" ? (
         <Alert>
           <p>{load.message}</p>
-          <Button variant="secondary" className="mt-2" onClick={() => (setLoad({ state: "loading" }), setAttempt((n) => n + 1))}>
-            Try again
-          </Button>
+          {load.retry ? (
+            <Button variant="secondary" className="mt-2" onClick={() => (setLoad({ state: "loading" }), setAttempt((n) => n + 1))}>
+              Try again
+            </Button>
+          ) : null}
         </Alert>
       ) : null}
       {load.state === "loading" ? <Skeleton className="h-80 w-full" /> : null}

@@ -4,6 +4,7 @@ import { forwardRef, useEffect, useImperativeHandle, useRef, useState } from "re
 import { Replayer } from "rrweb";
 import "rrweb/dist/style.css";
 import type { ControlMessage, RecordedEvent, Tool } from "@/lib/contract";
+import { withoutReferrerPolicies } from "./referrer-guard";
 
 export interface ReplayHandle {
   add: (events: RecordedEvent[], reset: boolean) => void;
@@ -64,7 +65,8 @@ export const ReplayView = forwardRef<ReplayHandle, Props>(function ReplayView({ 
         // by that much: rrweb plays an event `timestamp - baseline` after startLive).
         replayer.current.startLive(Date.now());
       }
-      for (const event of events) replayer.current.addEvent({ ...event, timestamp: Date.now() } as Parameters<Replayer["addEvent"]>[0]);
+      for (const event of events)
+        replayer.current.addEvent({ ...withoutReferrerPolicies(event), timestamp: Date.now() } as Parameters<Replayer["addEvent"]>[0]);
     },
     clearDrawings: () => setStrokes([]),
   }));

@@ -1,23 +1,13 @@
 "use client";
 
-import { useCallback, useRef, useState } from "react";
-import type { Branding, Permissions } from "@/lib/contract/watch-link";
-import type { RecordedEvent, Tool, VisitorStatus } from "@/lib/contract";
+import { useCallback, useLayoutEffect, useRef, useState } from "react";
+import type { RecordedEvent, Tool, WatchSession } from "@/lib/contract";
 import { useEndRedirect } from "./end-redirect";
 import { useLiveConnection } from "./live-connection";
 import type { ReplayHandle, ToolMode } from "./replay-view";
+import { exchangeLink } from "./tab-credential";
 
-export interface WatchProps {
-  sessionId: string;
-  token: string;
-  visitorId: string;
-  agents: string[];
-  tools: Tool[];
-  permissions: Permissions;
-  branding: Branding;
-  status: VisitorStatus;
-  endReason: string | null;
-}
+export type WatchProps = WatchSession;
 
 /** The first tool mode the link allows: acting on the page, else drawing, else pointing. */
 function firstMode(tools: Tool[]): ToolMode {
@@ -31,6 +21,10 @@ function firstMode(tools: Tool[]): ToolMode {
  */
 export function useWatchSession(props: WatchProps, onCustomMessage?: (message: string) => void) {
   const replay = useRef<ReplayHandle>(null);
+  // Before the stream opens and the mirror loads anything: the credential moves out of the address.
+  useLayoutEffect(() => {
+    exchangeLink("viewer", props.sessionId, props.token);
+  }, [props.sessionId, props.token]);
   const [mode, setMode] = useState<ToolMode>(() => firstMode(props.tools));
   const onEvents = useCallback((events: RecordedEvent[], reset: boolean) => replay.current?.add(events, reset), []);
   const connection = useLiveConnection({

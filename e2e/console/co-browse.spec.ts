@@ -6,7 +6,8 @@ import { demoUser, signInAs, type DemoUser } from "../support/fixtures";
 import { freePort, startServer, type RunningServer } from "../support/server";
 
 /** A URL pattern that matches the watch page of the given origin, and no other. */
-const watchPageOf = (origin: string) => new RegExp(`^${origin.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}/watch/[^/?#]+$`);
+/** The watch page once it has started: the link's token has left the address, which names the session. */
+const watchPageOf = (origin: string) => new RegExp(`^${origin.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}/watch/session/s_[A-Za-z0-9]+$`);
 
 test("Co-browse opens the watch page as the signed-in agent; the visitor then lists the session, which Stop session ends", async ({ page }) => {
   const api = await apiClient();

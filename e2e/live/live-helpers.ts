@@ -1,3 +1,4 @@
+import { createHmac } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { expect, type APIRequestContext, type Browser, type Page } from "@playwright/test";
@@ -42,23 +43,26 @@ export async function createWatchLink(api: APIRequestContext, visitorId: string,
   return (await response.json()).watch_url as string;
 }
 
-/** An agent's browser on a watch link; `token()` is the viewer credential its stream used. */
+/** An agent's browser on a watch link; `token()` is the viewer credential its stream used (in its Authorization header). */
 export async function openAgent(
   browser: Browser,
   watchUrl: string,
 ): Promise<{ page: Page; token: () => string; sessionId: () => string; close: () => Promise<void> }> {
   const context = await browser.newContext();
   const page = await context.newPage();
-  let streamUrl = "";
+  let stream: { url: string; authorization: string } | null = null;
   page.on("request", (request) => {
-    if (request.url().includes("/live/sessions/") && request.url().includes("/stream")) streamUrl = request.url();
+    if (request.url().includes("/live/sessions/") && request.url().includes("/stream")) {
+      stream = { url: request.url(), authorization: request.headers().authorization ?? "" };
+    }
   });
   await page.goto(watchUrl);
-  await expect.poll(() => streamUrl).not.toBe("");
+  await expect.poll(() => stream).not.toBeNull();
+  const opened = () => stream as unknown as { url: string; authorization: string };
   return {
     page,
-    token: () => new URL(streamUrl).searchParams.get("token")!,
-    sessionId: () => decodeURIComponent(new URL(streamUrl).pathname.split("/")[3]),
+    token: () => opened().authorization.replace(/^Bearer /, ""),
+    sessionId: () => decodeURIComponent(new URL(opened().url).pathname.split("/")[3]),
     close: () => context.close(),
   };
 }
@@ -110,11 +114,20 @@ export async function expiredWatchLink(watchUrl: string, dataDir: string): Promi
   return watchUrl.replace(token, expired);
 }
 
+/** The same recording link, signed again with the server's own secret but past its lifetime. */
+export function expiredRecordingLink(videoUrl: string, dataDir: string): string {
+  const token = videoUrl.split("/watch/recordings/")[1];
+  const secret = fs.readFileSync(path.join(dataDir, "link-signing-secret"), "utf8").trim();
+  const key = createHmac("sha256", secret).update("tandem recording link").digest();
+  const payload = `${token.split(".")[0]}.${Math.floor(Date.now() / 1000) - 60}`;
+  return videoUrl.replace(token, `${payload}.${createHmac("sha256", key).update(payload).digest("base64url")}`);
+}
+
 /** Everything the agent's stream carries, read by a client of its own with the agent's credential. */
 export function tapAgentStream(baseUrl: string, sessionId: string, token: string): { text: () => string; stop: () => void } {
   const abort = new AbortController();
   let text = "";
-  void fetch(`${baseUrl}/live/sessions/${sessionId}/stream?token=${encodeURIComponent(token)}`, { signal: abort.signal })
+  void fetch(`${baseUrl}/live/sessions/${sessionId}/stream`, { headers: { authorization: `Bearer ${token}` }, signal: abort.signal })
     .then(async (response) => {
       const reader = response.body!.getReader();
       const decoder = new TextDecoder();

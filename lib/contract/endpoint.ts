@@ -19,12 +19,10 @@ export const AUTH = {
   visitor: { security: [{ visitorId: [], visitorToken: [] }], errors: ["invalid_visitor_token", "rate_limited"] },
   /** navigator.sendBeacon sets no headers: the headers, or visitorId and token in the body. */
   "visitor-beacon": { security: [{ visitorId: [], visitorToken: [] }, {}], errors: ["invalid_visitor_token", "rate_limited"] },
-  /** EventSource sets no headers: visitorId and token in the query. */
-  "visitor-query": { security: [], errors: ["invalid_visitor_token", "rate_limited"] },
-  /** The watch page: its viewer token as `Authorization: Bearer …`, or `?token=` for its EventSource. */
+  /** The watch page: its viewer token as `Authorization: Bearer …`, its stream included (never in the query). */
   viewer: { security: [{ viewerToken: [] }], errors: ["invalid_viewer_token", "forbidden", "rate_limited"] },
-  /** A recording link: the signed token in the path is the credential. */
-  "recording-link": { security: [], errors: ["not_found", "rate_limited"] },
+  /** A recording link's signed token as `Authorization: Bearer …` (the replay page moves it out of its address). */
+  "recording-link": { security: [{ recordingToken: [] }], errors: ["not_found", "rate_limited"] },
   none: { security: [], errors: [] },
 } as const satisfies Record<string, { security: Record<string, string[]>[]; errors: readonly ErrorCode[] }>;
 
@@ -37,6 +35,7 @@ export const SECURITY_SCHEMES = {
   visitorId: { type: "apiKey", in: "header", name: "X-Visitor-Id", description: "The visitor's id, from /collect/register" },
   visitorToken: { type: "apiKey", in: "header", name: "X-Visitor-Token", description: "The visitor's secret, from /collect/register" },
   viewerToken: { type: "http", scheme: "bearer", description: "The watch page's viewer token" },
+  recordingToken: { type: "http", scheme: "bearer", description: "The token of a recording link (its video_url)" },
 } as const;
 
 /** The parts of the service; each is documented in one of the API documents. */

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { httpUrlSchema, okStatus } from "./common";
+import { brandingSchema, permissionsSchema } from "./watch-link";
 
 /**
  * The messages of a live co-browsing session, shared by the service, the visitor script (lib/visitor)
@@ -92,21 +93,38 @@ export const stopRequestSchema = z.object({ sessionId });
 /** POST /collect/live/message: the customer's page sends the agents a message of its own. */
 export const customMessageRequestSchema = z.object({ sessionId, message: customMessage });
 
-/** The visitor script's stream: EventSource cannot send headers, so the credentials are in the query. */
-export const visitorStreamQuerySchema = z.object({ visitorId: z.string().min(1).max(32), token: z.string().min(1).max(200) });
-
 export const sessionParamsSchema = z.object({ id: sessionId.describe("The session's id") });
-/** The watch page's EventSource cannot send headers either: its viewer token may come as `?token=`. */
-export const viewerStreamQuerySchema = z.object({ token: z.string().max(2000).optional().describe("The viewer token, when not in Authorization") });
 
-export const recordingParamsSchema = z.object({ token: z.string().min(1).max(2000).describe("The recording link's token") });
-export const recordingEventsResponseSchema = z.object({ status: okStatus, events: z.array(recordedEventSchema) });
+/** What the watch page shows of a session: who is there, what the link allows, and a fresh viewer token. */
+export const watchSessionSchema = z.object({
+  sessionId: z.string(),
+  visitorId: z.string(),
+  status: visitorStatusSchema,
+  endReason: z.string().nullable(),
+  agents: z.array(z.string()),
+  tools: z
+    .array(z.enum(controlMessageSchema.options.map((option) => option.shape.tool.value) as [Tool, ...Tool[]]))
+    .describe("The tools the watch link allows"),
+  permissions: permissionsSchema,
+  branding: brandingSchema,
+  token: z.string().describe("A fresh viewer token: the previous one expires soon"),
+});
+export const watchSessionResponseSchema = z.object({ status: okStatus, session: watchSessionSchema });
+
+/** A recording's replay: what the page heads it with, and its events. Only an ended session has one. */
+export const recordingEventsResponseSchema = z.object({
+  status: okStatus,
+  visitorId: z.string(),
+  startedAt: z.string(),
+  events: z.array(recordedEventSchema),
+});
 
 export type RecordedEvent = z.infer<typeof recordedEventSchema>;
 export type EventBatch = z.infer<typeof eventBatchSchema>;
 export type VisitorStatus = z.infer<typeof visitorStatusSchema>;
 export type ControlMessage = z.infer<typeof controlMessageSchema>;
 export type Tool = ControlMessage["tool"];
+export type WatchSession = z.infer<typeof watchSessionSchema>;
 export type AgentMessage = z.infer<typeof agentMessageSchema>;
 export type VisitorMessage = z.infer<typeof visitorMessageSchema>;
 export type EventBatchAnswer = z.infer<typeof eventBatchResponseSchema>;

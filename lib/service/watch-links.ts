@@ -39,14 +39,16 @@ export async function createWatchLink(
 
 export type OpenedWatchLink =
   | { ok: true; sessionId: string; linkId: string; agentId: string }
-  | { ok: false; reason: "expired" | "invalid" }
+  | { ok: false; reason: "expired" | "invalid" | "opened" }
   | { ok: false; reason: "session_limit"; limit: number };
 
 /**
- * Opening a watch link starts its session (or rejoins it when the same link is opened again before it
- * expires). One transaction with the link row locked, so a double open makes one session; a new session
- * is counted against the team's concurrent-session limit under the team's lock (links made while there
- * was room must not all start sessions). A refused open leaves the link usable until it expires.
+ * Opening a watch link starts its session. A link opens once: whoever holds it afterwards (a copy in a
+ * log, a Referer, another browser) is refused; the browser that opened it carries on with the viewer
+ * token it was handed, never with the link. One transaction with the link row locked, so two opens
+ * at once make one session and one refusal. The new session is counted against the team's
+ * concurrent-session limit under the team's lock (links made while there was room must not all start
+ * sessions); a refused open leaves the link usable until it expires.
  */
 export async function openWatchLink(db: Db, token: string): Promise<OpenedWatchLink> {
   const check = await verifyLink<{ jti: string }>("watch", token);
@@ -54,10 +56,7 @@ export async function openWatchLink(db: Db, token: string): Promise<OpenedWatchL
   return db.transaction(async (tx) => {
     const [link] = await tx.select().from(watchLinks).where(eq(watchLinks.id, check.claims.jti)).for("update");
     if (!link) return { ok: false as const, reason: "invalid" as const };
-    if (link.sessionId) {
-      await tx.update(sessions).set({ agentSeenAt: new Date() }).where(eq(sessions.id, link.sessionId));
-      return { ok: true as const, sessionId: link.sessionId, linkId: link.id, agentId: link.agentId };
-    }
+    if (link.openedAt || link.sessionId) return { ok: false as const, reason: "opened" as const };
     const slot = await claimSessionSlot(tx, link.teamId);
     if (!slot.ok) return { ok: false as const, reason: "session_limit" as const, limit: slot.limit };
     const request = link.request as WatchLinkRequest;
@@ -78,7 +77,7 @@ export async function openWatchLink(db: Db, token: string): Promise<OpenedWatchL
       callName: sql`(select call_name from visitors where short_id = ${link.visitorId})`,
     });
     await tx.insert(sessionAgents).values({ sessionId, agentId: link.agentId });
-    await tx.update(watchLinks).set({ sessionId }).where(eq(watchLinks.id, link.id));
+    await tx.update(watchLinks).set({ sessionId, openedAt: new Date() }).where(eq(watchLinks.id, link.id));
     return { ok: true as const, sessionId, linkId: link.id, agentId: link.agentId };
   });
 }

@@ -1,24 +1,13 @@
 import "server-only";
-import { brandingSchema, type Branding, type Permissions } from "@/lib/contract/watch-link";
+import { brandingSchema } from "@/lib/contract/watch-link";
 import type { Db } from "@/lib/db";
 import { loadSession, visitorStatus } from "./live/live-session";
-import type { Tool, VisitorStatus } from "@/lib/contract";
+import type { WatchSession } from "@/lib/contract";
 import { allowedTools, effectivePermissions } from "./live/permissions";
 import { signViewerToken } from "./live/viewer-token";
 import { agentsBySession } from "./sessions/load";
 
-export interface WatchSession {
-  sessionId: string;
-  visitorId: string;
-  status: VisitorStatus;
-  endReason: string | null;
-  agents: string[];
-  tools: Tool[];
-  permissions: Permissions;
-  branding: Branding;
-  /** The agent's short-lived credential for this session's live endpoints. */
-  token: string;
-}
+export type { WatchSession };
 
 /** What the watch page needs to show a session live, with a fresh viewer credential for the agent. */
 export async function describeWatchSession(db: Db, sessionId: string, agentId: string): Promise<WatchSession | null> {

@@ -1,3 +1,4 @@
+import { fetchEventSource } from "@microsoft/fetch-event-source";
 import type { VisitorMessage } from "@/lib/contract";
 import type { Emitter } from "./emitter";
 import { RECORDER_GLOBAL, type RecorderModule, type Recording } from "./recorder-api";
@@ -14,6 +15,8 @@ interface LiveOptions {
   maskingSelectors: () => string[];
   emitter: Emitter;
 }
+
+class StreamRefused extends Error {}
 
 let recorderModule: Promise<RecorderModule> | null = null;
 
@@ -43,7 +46,7 @@ function loadRecorder(baseUrl: string): Promise<RecorderModule> {
  * "… is helping you" bar with Stop.
  */
 export function createLive(options: LiveOptions) {
-  let source: EventSource | null = null;
+  let source: AbortController | null = null;
   let sessionId: string | null = null;
   let recording: Recording | null = null;
   let starting = false;
@@ -121,25 +124,39 @@ export function createLive(options: LiveOptions) {
     else if (message.type === "ended") endLocally("The co-browsing session has ended.");
   };
 
-  /** Opens (or reopens with new credentials) the stream from the service. */
+  /**
+   * Opens (or reopens with new credentials) the stream from the service. A fetch-based stream, so the
+   * credentials travel in headers rather than in a URL that proxies log.
+   */
   const connect = () => {
-    source?.close();
+    source?.abort();
     const credentials = options.credentials();
     if (!credentials) return;
-    const query = new URLSearchParams({ visitorId: credentials.visitorId, token: credentials.token });
-    const opened = new EventSource(`${options.baseUrl}/collect/live/stream?${query}`);
+    const opened = new AbortController();
     source = opened;
-    opened.onerror = () => {
-      // Network errors reconnect by themselves; a refused stream closes: try again a little later.
-      if (opened.readyState === EventSource.CLOSED && source === opened) setTimeout(() => source === opened && connect(), 5000);
-    };
-    opened.onmessage = (event) => {
-      try {
-        onMessage(JSON.parse(event.data) as VisitorMessage);
-      } catch (error) {
-        console.error("Tandem: a live message failed", error);
-      }
-    };
+    void fetchEventSource(`${options.baseUrl}/collect/live/stream`, {
+      headers: { "x-visitor-id": credentials.visitorId, "x-visitor-token": credentials.token },
+      signal: opened.signal,
+      // A page in a background tab is still co-browsed.
+      openWhenHidden: true,
+      onopen: async (response) => {
+        if (!response.ok) throw new StreamRefused();
+      },
+      onmessage: (event) => {
+        if (!event.data) return;
+        try {
+          onMessage(JSON.parse(event.data) as VisitorMessage);
+        } catch (error) {
+          console.error("Tandem: a live message failed", error);
+        }
+      },
+      // The service closes streams when an app node stops: connect again, like an EventSource would.
+      onclose: () => {
+        throw new Error("Tandem: the live stream closed");
+      },
+      // A refused stream waits a little longer than a dropped one.
+      onerror: (error) => (error instanceof StreamRefused ? 5000 : undefined),
+    });
   };
 
   /** The customer's page talks to the session's agents (e.g. to an embedding page). */
@@ -152,7 +169,7 @@ export function createLive(options: LiveOptions) {
     connect,
     sendCustomMessage,
     disconnect() {
-      source?.close();
+      source?.abort();
       source = null;
     },
     stop,

@@ -1,8 +1,7 @@
 import type { Metadata } from "next";
 import { connection } from "next/server";
-import { LiveWatch } from "@/components/watch/live-watch";
-import { PageOnlyWatch } from "@/components/watch/page-only-watch";
 import { WatchNotice } from "@/components/watch/watch-notice";
+import { WatchView } from "@/components/watch/watch-view";
 import { getDb } from "@/lib/db";
 import { describeWatchSession } from "@/lib/service/watch-session";
 import { openWatchLink } from "@/lib/service/watch-links";
@@ -10,8 +9,9 @@ import { openWatchLink } from "@/lib/service/watch-links";
 export const metadata: Metadata = { title: "Co-browsing session", robots: { index: false } };
 
 /**
- * The page behind a Secure watch link: opening it starts (or rejoins) the session, then the agent's
- * browser works with a session-scoped viewer token (the link itself expires within minutes).
+ * The page behind a Secure watch link: opening it starts the session and hands this tab a
+ * session-scoped viewer token; the page then replaces the link in its address with the session's
+ * (/watch/session/<id>). The link opens once: any later open is refused.
  */
 export default async function WatchPage(props: { params: Promise<{ token: string }> }) {
   await connection();
@@ -22,6 +22,13 @@ export default async function WatchPage(props: { params: Promise<{ token: string
     return (
       <WatchNotice title="This watch link has expired">
         Watch links work for a few minutes only. Go back to the console and press <strong>Co-browse</strong> again.
+      </WatchNotice>
+    );
+  }
+  if (!opened.ok && opened.reason === "opened") {
+    return (
+      <WatchNotice title="This watch link has already been opened">
+        A watch link opens once, in the browser that opened it first. To join the session, go back to the console and press <strong>Co-browse</strong> again.
       </WatchNotice>
     );
   }
@@ -39,5 +46,5 @@ export default async function WatchPage(props: { params: Promise<{ token: string
   }
   const session = await describeWatchSession(db, opened.sessionId, opened.agentId);
   if (!session) return <WatchNotice title="This session no longer exists">Start a new session from the console.</WatchNotice>;
-  return session.branding.naked === "page_only" ? <PageOnlyWatch {...session} /> : <LiveWatch {...session} />;
+  return <WatchView session={session} />;
 }

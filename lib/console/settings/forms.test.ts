@@ -22,7 +22,14 @@ describe("the link settings form", () => {
 });
 
 describe("the team settings form", () => {
-  const form = { name: "Acme", domain: "shop.example.com", masking_selectors: ".card\n\n  #ssn  \n", max_concurrent_sessions: "7", history_enabled: "on" };
+  const form = {
+    name: "Acme",
+    domain: "shop.example.com",
+    masking_selectors: ".card\n\n  #ssn  \n",
+    max_concurrent_sessions: "7",
+    history_enabled: "on",
+    recording_link_ttl_hours: "48",
+  };
 
   it("turns the submitted form into a full update: selectors per line, numbers, checkboxes", () => {
     expect(teamSettingsForm.parse(form)).toEqual({
@@ -35,12 +42,18 @@ describe("the team settings form", () => {
       proxy_enabled: false,
       onprem_licensed: false,
       recording_enabled: false,
+      recording_link_ttl_hours: 48,
     });
   });
 
   it("refuses what the service would refuse", () => {
     expect(issues(teamSettingsForm.safeParse({ ...form, max_concurrent_sessions: "-1" }))).toEqual([expect.stringMatching(/^max_concurrent_sessions: /)]);
     expect(issues(teamSettingsForm.safeParse({ ...form, name: "  " }))).toEqual([expect.stringMatching(/^name: /)]);
+    for (const hours of ["0", "721", "1.5", "a day"]) {
+      expect(issues(teamSettingsForm.safeParse({ ...form, recording_link_ttl_hours: hours })), hours).toEqual([
+        expect.stringMatching(/^recording_link_ttl_hours: /),
+      ]);
+    }
   });
 });
 

@@ -37,6 +37,7 @@ export const teamSettingsForm = z
     proxy_enabled: checkbox,
     onprem_licensed: checkbox,
     recording_enabled: checkbox,
+    recording_link_ttl_hours: z.coerce.number({ error: "Enter a whole number of hours." }),
   })
   .pipe(teamSettingsUpdateSchema.required());
 

@@ -6,7 +6,6 @@ import {
   eventBatchResponseSchema,
   stopRequestSchema,
   visitorMessageSchema,
-  visitorStreamQuerySchema,
 } from "../live";
 import {
   heartbeatResponseSchema,
@@ -91,10 +90,10 @@ export const collectEndpoints = {
     method: "get",
     path: "/collect/live/stream",
     group: "collect",
-    auth: "visitor-query",
+    auth: "visitor",
     summary: "The visitor script's live stream",
-    description: "Keeps the visitor online, announces a session an agent opens and carries the agents' tools.",
-    query: visitorStreamQuerySchema,
+    description:
+      "Keeps the visitor online, announces a session an agent opens and carries the agents' tools. The credentials travel in headers (a fetch-based stream), never in the query.",
     ok: { events: visitorMessageSchema },
     errors: ["draining"],
   }),

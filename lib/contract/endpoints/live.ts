@@ -1,12 +1,5 @@
 import { endpoint } from "../endpoint";
-import {
-  agentMessageSchema,
-  controlMessageSchema,
-  recordingEventsResponseSchema,
-  recordingParamsSchema,
-  sessionParamsSchema,
-  viewerStreamQuerySchema,
-} from "../live";
+import { agentMessageSchema, controlMessageSchema, recordingEventsResponseSchema, sessionParamsSchema, watchSessionResponseSchema } from "../live";
 import { okResponseSchema } from "../visitor-protocol";
 
 /** The agent's side of a live session: the watch page's stream and tools, and recordings' replay. */
@@ -20,9 +13,20 @@ export const liveEndpoints = {
     summary: "The watch page's live stream",
     description: "The visitor's page (latest snapshot, then every change), the session's status, and fresh viewer tokens.",
     params: sessionParamsSchema,
-    query: viewerStreamQuerySchema,
     ok: { events: agentMessageSchema },
     errors: ["not_found", "draining"],
+  }),
+  describeWatchSession: endpoint({
+    id: "describeWatchSession",
+    method: "get",
+    path: "/live/sessions/{id}",
+    group: "live",
+    auth: "viewer",
+    summary: "The session as the watch page shows it",
+    description: "What a reloaded watch page needs: status, agents, the tools the link allows, branding, and a fresh viewer token.",
+    params: sessionParamsSchema,
+    ok: { json: watchSessionResponseSchema },
+    errors: ["not_found"],
   }),
   useTool: endpoint({
     id: "useTool",
@@ -61,11 +65,12 @@ export const liveEndpoints = {
   getRecordingEvents: endpoint({
     id: "getRecordingEvents",
     method: "get",
-    path: "/live/recordings/{token}/events",
+    path: "/live/recordings/events",
     group: "live",
     auth: "recording-link",
     summary: "The recorded events of an ended session, for its replay",
-    params: recordingParamsSchema,
+    description:
+      "The recording link's token as `Authorization: Bearer …`, never in the address. An expired link, a session still going on and a deleted visitor's recording answer 404.",
     ok: { json: recordingEventsResponseSchema },
   }),
 };

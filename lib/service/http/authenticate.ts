@@ -93,14 +93,18 @@ async function restKeyCaller({ request, db }: AuthInput): Promise<Caller> {
   return { ...NOBODY, team };
 }
 
+/** The credential of `Authorization: Bearer …`. Never read from the query: proxies log addresses. */
+export function bearerToken(request: Request): string | null {
+  const header = request.headers.get("authorization");
+  return header?.startsWith("Bearer ") ? header.slice(7) : null;
+}
+
 /**
- * The watch page: the viewer token from `Authorization: Bearer …`, or from the `token` query parameter
- * for its EventSource. The team is the session's; the session in the path must be the token's.
+ * The watch page: the viewer token from `Authorization: Bearer …` (its stream is fetch-based, so it
+ * sends headers too). The team is the session's; the session in the path must be the token's.
  */
 async function viewerCaller({ request, db }: AuthInput): Promise<Caller> {
-  const header = request.headers.get("authorization");
-  const token = header?.startsWith("Bearer ") ? header.slice(7) : new URL(request.url).searchParams.get("token");
-  const viewer = await verifyViewerToken(token);
+  const viewer = await verifyViewerToken(bearerToken(request));
   if (!viewer) throw new ServiceError("invalid_viewer_token", "The session credential is missing or expired: open the watch link again from the console.");
   const found = await loadSession(db, viewer.sessionId);
   if (!found) throw new ServiceError("invalid_viewer_token", "The session no longer exists.");
@@ -133,13 +137,8 @@ export const AUTHENTICATE: Record<Auth, (input: AuthInput) => Promise<Caller>> =
     request.headers.has("x-visitor-id")
       ? authenticateVisitor(db, request.headers.get("x-visitor-id"), request.headers.get("x-visitor-token"))
       : authenticateVisitor(db, field(body, "visitorId"), field(body, "token")),
-  // EventSource cannot set headers either: the query carries them.
-  "visitor-query": ({ request, db }) => {
-    const query = new URL(request.url).searchParams;
-    return authenticateVisitor(db, query.get("visitorId"), query.get("token"));
-  },
   viewer: viewerCaller,
-  // The signed token in the path is the credential: the handler checks it.
+  // The recording link's signed token (bearerToken) is the credential: the handler checks it.
   "recording-link": async () => NOBODY,
   none: async () => NOBODY,
 };

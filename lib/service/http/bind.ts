@@ -14,7 +14,7 @@ import type { RateLimiter } from "./rate-limit";
 import { bucketsAfterAuth, bucketsBeforeAuth } from "./rate-limits";
 import { readJson } from "./read-body";
 
-type VisitorAuth = "visitor" | "visitor-beacon" | "visitor-query";
+type VisitorAuth = "visitor" | "visitor-beacon";
 
 /** What a handler gets: the caller, and the request parsed with the endpoint's schemas. */
 export interface HandlerContext<E extends EndpointSpec> {

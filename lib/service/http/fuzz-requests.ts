@@ -73,8 +73,8 @@ function credentialsOf(
     case "visitor":
     case "visitor-beacon":
       return { headers: visitorHeaders, query: {}, body: {} };
-    case "visitor-query":
-      return { headers: {}, query: { visitorId: credentials.visitor.visitorId, token: credentials.visitor.token }, body: {} };
+    case "recording-link":
+      return { headers: { authorization: `Bearer ${credentials.recordingToken}` }, query: {}, body: {} };
     case "viewer":
       return { headers: { authorization: `Bearer ${credentials.viewerToken}` }, query: {}, body: {} };
     default:

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { ENDPOINTS } from "@/lib/contract/endpoints";
 import { openTestDatabase } from "@/lib/testing/test-database";
 import { newId } from "../ids";
-import { recordingToken } from "../live/recordings";
+import { recordingToken } from "../live/recording-token";
 import { signViewerToken } from "../live/viewer-token";
 import { sessions } from "../schema";
 import { ensureApiKey, ensureDefaultTeam } from "../teams";
@@ -44,7 +44,7 @@ beforeAll(async () => {
     visitor: { visitorId: visitor.visitorId, token: visitor.token },
     viewerToken: await signViewerToken({ sessionId, agentId: "u_fuzz" }),
     sessionId,
-    recordingToken: recordingToken(sessionId),
+    recordingToken: recordingToken(sessionId, new Date(Date.now() + 3_600_000)),
   };
 });
 afterAll(() => database.close());

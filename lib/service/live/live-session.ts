@@ -3,12 +3,10 @@ import { and, desc, eq, isNull, sql } from "drizzle-orm";
 import type { Db } from "@/lib/db";
 import { ServiceError } from "../errors";
 import { processCache } from "../process-cache";
-import { publicBaseUrl } from "../signing";
 import { sessions, teams } from "../schema";
 import { agentsBySession } from "../sessions/load";
 import type { Team } from "../teams";
 import type { VisitorMessage, VisitorStatus } from "@/lib/contract";
-import { recordingToken } from "./recordings";
 import { liveRelay } from "./process-relay";
 
 export type SessionRow = typeof sessions.$inferSelect;
@@ -85,11 +83,11 @@ export async function markLive(db: Db, sessionId: string): Promise<void> {
     .where(eq(sessions.id, sessionId));
 }
 
-/** The team records sessions: the Session's video_url points to its replay page while it is recorded. */
+/** The team records sessions; the Session's video_url (minted when read, see present.ts) points to its replay. */
 export async function markRecording(db: Db, sessionId: string): Promise<void> {
   await db
     .update(sessions)
-    .set({ videoUrl: `${publicBaseUrl()}/watch/recordings/${recordingToken(sessionId)}`, videoStatus: "recording" })
+    .set({ videoStatus: "recording" })
     .where(and(eq(sessions.id, sessionId), isNull(sessions.videoStatus)));
 }
 

@@ -2,23 +2,40 @@ import "server-only";
 import type { Db } from "@/lib/db";
 import { loadSession } from "./live-session";
 import type { RecordedEvent } from "@/lib/contract";
-import { recordingStore, verifyRecordingToken } from "./recordings";
+import { recordingStore } from "./recordings";
+import type { RecordingStore } from "./recordings-store";
+import { verifyRecordingToken } from "./recording-token";
 
-export interface RecordingSummary {
-  visitorId: string;
-  startedAt: string;
-  videoStatus: string | null;
+export type RecordingLookup =
+  | { ok: true; sessionId: string; visitorId: string; startedAt: string; complete: boolean }
+  /** `gone`: never recorded, or deleted with its visitor. */
+  | { ok: false; reason: "expired" | "invalid" | "gone" };
+
+/** The recording behind a link's token, told apart for the replay page. */
+export async function findRecording(db: Db, token: string | null): Promise<RecordingLookup> {
+  const check = verifyRecordingToken(token);
+  if (!check.ok) return check;
+  const found = await loadSession(db, check.sessionId);
+  if (!found?.session.videoStatus) return { ok: false, reason: "gone" };
+  const { session } = found;
+  // The lifecycle marks the recording "ready" in the statement that ends the session.
+  return {
+    ok: true,
+    sessionId: session.id,
+    visitorId: session.visitorId,
+    startedAt: session.startedAt.toISOString(),
+    complete: session.videoStatus === "ready",
+  };
 }
 
-/** The session behind a recording link, or null for a tampered link or a session never recorded. */
-export async function describeRecording(db: Db, token: string): Promise<RecordingSummary | null> {
-  const sessionId = verifyRecordingToken(token);
-  const found = sessionId ? await loadSession(db, sessionId) : null;
-  if (!found?.session.videoStatus) return null;
-  return { visitorId: found.session.visitorId, startedAt: found.session.startedAt.toISOString(), videoStatus: found.session.videoStatus };
-}
-
-export async function recordingEvents(db: Db, token: string): Promise<RecordedEvent[] | null> {
-  const recording = await describeRecording(db, token);
-  return recording ? await recordingStore().read(verifyRecordingToken(token)!) : null;
+/** A complete recording's events, or null: a bad or expired link, a session still going on, nothing stored. */
+export async function recordingReplay(
+  db: Db,
+  token: string | null,
+  store: RecordingStore = recordingStore(),
+): Promise<{ visitorId: string; startedAt: string; events: RecordedEvent[] } | null> {
+  const recording = await findRecording(db, token);
+  if (!recording.ok || !recording.complete) return null;
+  const events = await store.read(recording.sessionId);
+  return events ? { visitorId: recording.visitorId, startedAt: recording.startedAt, events } : null;
 }

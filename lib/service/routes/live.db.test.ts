@@ -31,7 +31,8 @@ afterAll(async () => {
 });
 
 async function liveSession() {
-  const team = await insertTeam(db);
+  // No consent step: the visitor's batches flow as soon as the session exists.
+  const team = await insertTeam(db, { requireAuthorization: false });
   const visitor = await registerVisitor(
     db,
     team,
@@ -46,10 +47,10 @@ async function liveSession() {
 }
 
 /** Reads a stream's `data:` messages as they come, until aborted. */
-function listen(url: string) {
+function listen(url: string, headers: Record<string, string>) {
   const messages: Array<Record<string, unknown>> = [];
   const controller = new AbortController();
-  const done = fetch(url, { signal: controller.signal })
+  const done = fetch(url, { headers, signal: controller.signal })
     .then(async (response) => {
       const reader = response.body!.getReader();
       const decoder = new TextDecoder();
@@ -70,8 +71,8 @@ function listen(url: string) {
 describe("a live session over HTTP", () => {
   it("carries a visitor's batch to the watch page and an agent's tool to the visitor, and closes with the client", async () => {
     const session = await liveSession();
-    const viewer = listen(`${service.url}/live/sessions/${session.sessionId}/stream?token=${session.viewerToken}`);
-    const visitor = listen(`${service.url}/collect/live/stream?visitorId=${session.visitorId}&token=${session.visitorHeaders["x-visitor-token"]}`);
+    const viewer = listen(`${service.url}/live/sessions/${session.sessionId}/stream`, { authorization: `Bearer ${session.viewerToken}` });
+    const visitor = listen(`${service.url}/collect/live/stream`, session.visitorHeaders);
     await expect.poll(() => visitor.messages.map((message) => message.type)).toContain("session");
 
     const snapshot = [
@@ -99,6 +100,27 @@ describe("a live session over HTTP", () => {
     await visitor.stop();
     await expect.poll(() => liveRelay().visitorConnected(session.visitorId)).toBe(false);
     await viewer.stop();
+  });
+
+  it("takes the streams' credentials from headers only: in the query string (which proxies log) they are refused", async () => {
+    const session = await liveSession();
+    const visitorQuery = new URLSearchParams({ visitorId: session.visitorId, token: session.visitorHeaders["x-visitor-token"] });
+    const visitorStream = await fetch(`${service.url}/collect/live/stream?${visitorQuery}`);
+    expect(visitorStream.status).toBe(401);
+    expect(await visitorStream.json()).toMatchObject({ status: "error", error: "invalid_visitor_token" });
+    const viewerStream = await fetch(`${service.url}/live/sessions/${session.sessionId}/stream?token=${encodeURIComponent(session.viewerToken)}`);
+    expect(viewerStream.status).toBe(401);
+    expect(await viewerStream.json()).toMatchObject({ status: "error", error: "invalid_viewer_token" });
+
+    // The same credentials in headers open both streams.
+    const abort = new AbortController();
+    const [visitorOpen, viewerOpen] = await Promise.all([
+      fetch(`${service.url}/collect/live/stream`, { headers: session.visitorHeaders, signal: abort.signal }),
+      fetch(`${service.url}/live/sessions/${session.sessionId}/stream`, { headers: { authorization: `Bearer ${session.viewerToken}` }, signal: abort.signal }),
+    ]);
+    expect([visitorOpen.status, viewerOpen.status]).toEqual([200, 200]);
+    expect(visitorOpen.headers.get("content-type")).toContain("text/event-stream");
+    abort.abort();
   });
 
   it("answers a bad batch with a 400 naming the field, and a body over the limit with a 413, both in the envelope", async () => {

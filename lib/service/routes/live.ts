@@ -1,16 +1,24 @@
 import { liveEndpoints as endpoints } from "@/lib/contract/endpoints";
 import { ServiceError } from "../errors";
 import type { Bind } from "../http/app";
-import { viewerOf } from "../http/authenticate";
+import { bearerToken, viewerOf } from "../http/authenticate";
 import { applyControl, endByAgent, openAgentStream, requestSnapshot } from "../live/agent-live";
-import { recordingEvents } from "../live/recording-page";
+import { recordingReplay } from "../live/recording-page";
 import { sseResponse } from "../live/sse";
+import { describeWatchSession } from "../watch-session";
 
 /** The agent's side of a live session: the watch page's stream and tools; recordings' replay. */
 export function bindLiveEndpoints(bind: Bind): void {
   bind(endpoints.openViewerStream, ({ db, viewer, params, request }) => {
     const claims = viewerOf(viewer, params.id);
     return sseResponse(request, (channel) => openAgentStream(db, claims, channel));
+  });
+
+  bind(endpoints.describeWatchSession, async ({ db, viewer, params }) => {
+    const claims = viewerOf(viewer, params.id);
+    const session = await describeWatchSession(db, claims.sessionId, claims.agentId);
+    if (!session) throw new ServiceError("not_found", "The session no longer exists.");
+    return { session };
   });
 
   bind(endpoints.useTool, async ({ db, viewer, params, body }) => {
@@ -28,9 +36,10 @@ export function bindLiveEndpoints(bind: Bind): void {
     return {};
   });
 
-  bind(endpoints.getRecordingEvents, async ({ db, params }) => {
-    const events = await recordingEvents(db, params.token);
-    if (!events) throw new ServiceError("not_found", "No recording at this address.");
-    return Response.json({ events }, { headers: { "cache-control": "private, max-age=3600" } });
+  bind(endpoints.getRecordingEvents, async ({ db, request }) => {
+    const replay = await recordingReplay(db, bearerToken(request));
+    if (!replay) throw new ServiceError("not_found", "No recording for this link: it expired, the session is still going on, or it was deleted.");
+    // Deleting the visitor deletes the recording: no cache may keep it.
+    return Response.json({ status: "ok", ...replay }, { headers: { "cache-control": "no-store" } });
   });
 }

@@ -1,10 +1,11 @@
 import type { AgentSummary, Session } from "@/lib/contract";
 import { formatDuration, iso, isoOrNull } from "../format";
+import { recordingUrl } from "../live/recording-token";
 import type { agents, sessions, teams } from "../schema";
 
 type SessionRow = typeof sessions.$inferSelect;
 type AgentRow = typeof agents.$inferSelect;
-type TeamRow = Pick<typeof teams.$inferSelect, "id" | "domain">;
+type TeamRow = Pick<typeof teams.$inferSelect, "id" | "domain" | "recordingLinkTtlHours">;
 
 export function toAgentSummary(agent: AgentRow): AgentSummary {
   return {
@@ -43,7 +44,8 @@ export function toSessionResource(session: SessionRow, sessionAgents: AgentRow[]
     length_seconds: length,
     on_premise: session.onPremise,
     public_video_url: null,
-    video_url: session.videoUrl,
+    // A fresh link on each read, opening the replay for the team's recording-link lifetime.
+    video_url: session.videoStatus ? recordingUrl(session.id, team.recordingLinkTtlHours, now.getTime()) : null,
     video_status: session.videoStatus,
     quality_feedback: [],
     session_authorized: session.sessionAuthorized,

@@ -1,31 +1,67 @@
-import { and, eq, lte, sql } from "drizzle-orm";
+import { and, eq, inArray, lte, sql } from "drizzle-orm";
 import type { Db } from "@/lib/db";
 import { ServiceError } from "../errors";
-import { visitors } from "../schema";
+import { recordingChunks, sessions, visitors } from "../schema";
 import { findVisitor } from "./read";
 
+type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
+
+/** Bound parameters per statement stay far below PostgreSQL's 65,535 in a large purge. */
+const IDS_PER_STATEMENT = 1000;
+
 /**
- * Deletes one visitor, only while offline. The condition is part of the DELETE itself, so a visitor
- * that comes online between a check and the delete is never removed.
+ * A deleted visitor's recordings go with it: the recorded events of its sessions, and the sessions'
+ * recording state, so their links answer 404. The sessions themselves stay, for usage and history.
+ */
+async function deleteRecordingsOf(tx: Tx, teamId: string, visitorIds: string[]): Promise<void> {
+  for (let start = 0; start < visitorIds.length; start += IDS_PER_STATEMENT) {
+    const ofVisitors = and(eq(sessions.teamId, teamId), inArray(sessions.visitorId, visitorIds.slice(start, start + IDS_PER_STATEMENT)));
+    await tx.delete(recordingChunks).where(inArray(recordingChunks.sessionId, tx.select({ id: sessions.id }).from(sessions).where(ofVisitors)));
+    await tx
+      .update(sessions)
+      .set({ videoStatus: null, videoUrl: null })
+      .where(and(ofVisitors, sql`${sessions.videoStatus} is not null`));
+  }
+}
+
+/**
+ * Deletes one visitor, only while offline, with its recordings, in one transaction. The condition is
+ * part of the DELETE itself, so a visitor that comes online between a check and the delete is never removed.
  */
 export async function deleteVisitor(db: Db, teamId: string, shortId: string): Promise<void> {
-  const deleted = await db
-    .delete(visitors)
-    .where(and(eq(visitors.teamId, teamId), eq(visitors.shortId, shortId), lte(visitors.onlineUntil, sql`now()`)))
-    .returning({ shortId: visitors.shortId });
-  if (deleted.length > 0) return;
+  const deleted = await db.transaction(async (tx) => {
+    const rows = await tx
+      .delete(visitors)
+      .where(and(eq(visitors.teamId, teamId), eq(visitors.shortId, shortId), lte(visitors.onlineUntil, sql`now()`)))
+      .returning({ shortId: visitors.shortId });
+    await deleteRecordingsOf(
+      tx,
+      teamId,
+      rows.map((row) => row.shortId),
+    );
+    return rows.length;
+  });
+  if (deleted > 0) return;
   if (await findVisitor(db, teamId, shortId)) throw new ServiceError("visitor_online", "The visitor is online and can't be deleted.");
   throw new ServiceError("visitor_not_found", `No visitor ${shortId}.`);
 }
 
 /**
- * Deletes every offline visitor of a team in one statement: PostgreSQL re-checks the condition on any
- * row a concurrent heartbeat updated, so a visitor that comes online during the purge is kept.
+ * Deletes every offline visitor of a team, with their recordings, in one transaction: PostgreSQL
+ * re-checks the condition on any row a concurrent heartbeat updated, so a visitor that comes online
+ * during the purge is kept.
  */
 export async function purgeOfflineVisitors(db: Db, teamId: string): Promise<number> {
-  const deleted = await db
-    .delete(visitors)
-    .where(and(eq(visitors.teamId, teamId), lte(visitors.onlineUntil, sql`now()`)))
-    .returning({ shortId: visitors.shortId });
-  return deleted.length;
+  return db.transaction(async (tx) => {
+    const rows = await tx
+      .delete(visitors)
+      .where(and(eq(visitors.teamId, teamId), lte(visitors.onlineUntil, sql`now()`)))
+      .returning({ shortId: visitors.shortId });
+    await deleteRecordingsOf(
+      tx,
+      teamId,
+      rows.map((row) => row.shortId),
+    );
+    return rows.length;
+  });
 }
