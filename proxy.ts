@@ -1,16 +1,48 @@
-import { withAuth } from "next-auth/middleware";
+import { NextResponse, type NextFetchEvent, type NextRequest } from "next/server";
+import { withAuth, type NextRequestWithAuth } from "next-auth/middleware";
 import { isWithinAbsoluteLimit } from "@/lib/console/session-limits";
+import { contentSecurityPolicy, createNonce, EMBED_ORIGINS_HEADER, frameAncestors } from "@/lib/security/content-security-policy";
+
+/** Pages anyone may open: sign-in, watch and recording links, the demo shop, proxied pages. */
+const PUBLIC_PAGE = /^\/(login|demo)(\/|$)|^\/(watch|proxy)\//;
+const WATCH_PAGE = /^\/watch\//;
+
+/**
+ * Gives every page a fresh nonce and its Content-Security-Policy. Next reads the policy from the request
+ * to put the nonce on its own scripts; the root layout reads `x-nonce` for Tandem's inline script.
+ */
+function withPagePolicy(request: NextRequest): NextResponse {
+  const nonce = createNonce();
+  const watch = WATCH_PAGE.test(request.nextUrl.pathname);
+  const policy = contentSecurityPolicy(watch ? "watch" : "console", {
+    nonce,
+    frameAncestors: watch ? frameAncestors(request.headers.get(EMBED_ORIGINS_HEADER)) : undefined,
+    development: process.env.NODE_ENV === "development",
+  });
+  const headers = new Headers(request.headers);
+  headers.set("x-nonce", nonce);
+  headers.set("content-security-policy", policy);
+  const response = NextResponse.next({ request: { headers } });
+  response.headers.set("Content-Security-Policy", policy);
+  // A watch or recording link is a bearer token in the URL: never send it anywhere as a referrer.
+  if (watch) response.headers.set("Referrer-Policy", "no-referrer");
+  return response;
+}
 
 /**
  * Sends anonymous page views of the console to the sign-in page. A convenience, never the security
  * boundary: every page, server action and console route handler checks the caller itself.
  */
-export default withAuth({
+const signedInOnly = withAuth((request) => withPagePolicy(request), {
   pages: { signIn: "/login" },
   callbacks: { authorized: ({ token }) => Boolean(token?.sub) && isWithinAbsoluteLimit(token?.signedInAt) },
 });
 
+export default function proxy(request: NextRequest, event: NextFetchEvent) {
+  return PUBLIC_PAGE.test(request.nextUrl.pathname) ? withPagePolicy(request) : signedInOnly(request as NextRequestWithAuth, event);
+}
+
 export const config = {
-  // The console's pages; the APIs, the visitor script and the watch links authenticate on their own.
-  matcher: ["/((?!api/|v1\\.3/|service-admin/|collect/|watch/|proxy/|live/|demo|login|healthz|readyz|_next/|favicon\\.ico|cobrowse).*)"],
+  // Every page. The APIs, the service's paths, the visitor script and static files have no page policy.
+  matcher: ["/((?!api/|v1\\.3/|service-admin/|collect/|live/|healthz|readyz|_next/|favicon\\.ico|cobrowse).*)"],
 };

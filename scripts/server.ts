@@ -12,7 +12,10 @@ import next from "next";
 import { bootOrExit } from "../lib/boot";
 import { CLIENT_ADDRESS_HEADER, clientAddress, markClientAddressHeaderTrusted } from "../lib/client-address";
 import { env } from "../lib/env";
+import { baseResponseHeaders } from "../lib/security/response-headers";
 import { createServiceApp, isServicePath } from "../lib/service/http/app";
+import { passEmbedOrigins } from "../lib/service/http/watch-page-embedding";
+import { publicBaseUrl } from "../lib/service/signing";
 import { buildVisitorScript } from "./build-visitor-script";
 
 const dev = process.env.NODE_ENV !== "production";
@@ -30,8 +33,11 @@ const handle = console_.getRequestHandler();
 // sent is replaced, so what the audit log and the sign-in throttle see follows the TRUSTED_PROXIES rule.
 markClientAddressHeaderTrusted();
 const trustedProxies = env().TRUSTED_PROXIES;
+// Every answer, the service's and Next's (pages, the visitor script, static files), carries these.
+const responseHeaders = Object.entries(baseResponseHeaders(publicBaseUrl()));
 
 const server = createServer((req, res) => {
+  for (const [name, value] of responseHeaders) res.setHeader(name, value);
   const forwardedFor = req.headers["x-forwarded-for"];
   req.headers[CLIENT_ADDRESS_HEADER] = clientAddress(
     req.socket.remoteAddress,
@@ -40,8 +46,9 @@ const server = createServer((req, res) => {
   );
   const url = req.url ?? "/";
   const query = url.indexOf("?");
-  if (isServicePath(query === -1 ? url : url.slice(0, query))) void service(req, res);
-  else void handle(req, res);
+  const pathname = query === -1 ? url : url.slice(0, query);
+  if (isServicePath(pathname)) void service(req, res);
+  else void passEmbedOrigins(req, pathname).then(() => handle(req, res));
 });
 // Idle keep-alive connections stay open a minute (Node's default is 5 s): a client or load balancer
 // reusing one just as the server closes it sees ECONNRESET. A proxy should close first (nginx: 4 s).

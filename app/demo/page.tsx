@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import { headers } from "next/headers";
 import { connection } from "next/server";
 import { getDb } from "@/lib/db";
 import { defaultTeam } from "@/lib/service/teams";
@@ -13,9 +14,10 @@ export const metadata: Metadata = { title: "Demo shop — Tandem", robots: { ind
 export default async function DemoPage() {
   await connection();
   const team = await defaultTeam(await getDb());
+  const nonce = (await headers()).get("x-nonce") ?? undefined;
   return (
     <>
-      {team ? <script src="/cobrowse.js" data-public-key={team.publicKey} async /> : null}
+      {team ? <script src="/cobrowse.js" data-public-key={team.publicKey} nonce={nonce} async /> : null}
       <DemoShop scriptReady={Boolean(team)} />
     </>
   );

@@ -1,8 +1,8 @@
 import fs from "node:fs";
 import path from "node:path";
-import { expect, test, type APIRequestContext, type Browser, type Page } from "@playwright/test";
+import type { APIRequestContext, Browser, Page } from "@playwright/test";
 import { apiClient, embeddedApiKey, leave, registerVisitor, setTeam } from "../support/api";
-import { demoUser, signInAs, type DemoUser } from "../support/fixtures";
+import { demoUser, expect, signInAs, test, type DemoUser } from "../support/fixtures";
 import { freePort, startServer, type RunningServer } from "../support/server";
 
 /** A URL pattern that matches the watch page of the given origin, and no other. */

@@ -1,9 +1,9 @@
 import fs from "node:fs";
 import path from "node:path";
-import { expect, test, type APIRequestContext } from "@playwright/test";
+import type { APIRequestContext } from "@playwright/test";
 import { listVisitorsResponseSchema } from "@/lib/contract";
 import { apiClient, embeddedApiKey, leave, registerVisitor } from "../support/api";
-import { signInAs, type DemoUser } from "../support/fixtures";
+import { expect, signInAs, test, type DemoUser } from "../support/fixtures";
 import { startServer, type RunningServer } from "../support/server";
 
 // Purging deletes every offline visitor, so it runs on a server of its own.

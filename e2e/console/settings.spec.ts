@@ -116,6 +116,24 @@ test("a team setting changed in the console takes effect in the API", async () =
   expect(team.max_concurrent_sessions).toBe(7);
 });
 
+test("the sites that may embed the watch page are edited one origin per line", async () => {
+  await page.goto("/settings");
+  const origins = page.getByLabel(/Sites that may embed the watch page/);
+  await expect(origins).toHaveValue("");
+  await origins.fill("https://support.example.com\n\nsupport.example.org");
+  await page.getByRole("button", { name: "Save team settings" }).click();
+  await expect(page.getByText("Entry 2 must be an origin such as https://support.example.com.")).toBeVisible();
+  await expect(origins).toHaveAttribute("aria-invalid", "true");
+  expect((await (await api.get("/service-admin/team")).json()).team.embed_origins).toEqual([]);
+
+  await origins.fill("https://support.example.com\n\nhttps://Help.Example.org:8443\n");
+  await page.getByRole("button", { name: "Save team settings" }).click();
+  await expect(page.getByText("Saved: embed_origins.")).toBeVisible();
+  expect((await (await api.get("/service-admin/team")).json()).team.embed_origins).toEqual(["https://support.example.com", "https://help.example.org:8443"]);
+  await page.reload();
+  await expect(page.getByLabel(/Sites that may embed the watch page/)).toHaveValue("https://support.example.com\nhttps://help.example.org:8443");
+});
+
 test("a new API key is shown once, works, and stops working once revoked", async () => {
   await page.goto("/settings");
   await page.getByLabel("New key name").fill("E2E integration");

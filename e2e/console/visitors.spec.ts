@@ -1,7 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
-import { expect, test, type APIRequestContext, type Page, type Request } from "@playwright/test";
+import type { APIRequestContext, Page, Request } from "@playwright/test";
 import { apiClient, leave, registerVisitor, type TestVisitor } from "../support/api";
-import { demoUser, signInAs } from "../support/fixtures";
+import { demoUser, expect, signInAs, test } from "../support/fixtures";
 
 let api: APIRequestContext;
 test.beforeAll(async () => {

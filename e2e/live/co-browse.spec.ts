@@ -1,6 +1,8 @@
-import { expect, test, type APIRequestContext } from "@playwright/test";
+import type { APIRequestContext } from "@playwright/test";
+import { expect, test } from "../support/fixtures";
 import { apiClient, embeddedApiKey, setTeam } from "../support/api";
 import { startServer, type RunningServer } from "../support/server";
+import { startEmbeddingSite } from "../support/embedding-site";
 import { startReceiver } from "../support/webhook-receiver";
 import {
   acceptCoBrowsing,
@@ -293,12 +295,15 @@ test("page_only: the embedding page drives the session over postMessage; the vis
   const seen = () => visitor.page.evaluate(() => (window as unknown as { seen: Array<Record<string, unknown>> }).seen);
 
   const link = await createWatchLink(api, visitor.visitorId, { branding: { naked: "page_only" } });
-  const hostContext = await browser.newContext();
-  const host = await hostContext.newPage();
-  await host.setContent(
-    `<iframe id="watch" title="Co-browsing" src="${link}" style="width:1100px;height:700px"></iframe><iframe id="other" srcdoc="<p>another frame</p>"></iframe>
+  const site = await startEmbeddingSite(
+    () => `<iframe id="watch" title="Co-browsing" src="${link}" style="width:1100px;height:700px"></iframe><iframe id="other" srcdoc="<p>another frame</p>"></iframe>
      <script>window.received = []; addEventListener("message", (event) => { if (event.source === document.getElementById("watch").contentWindow) received.push(event.data); });</script>`,
   );
+  // The embedding site is one the team allows to frame the watch page.
+  await setTeam(api, { embed_origins: [site.origin] });
+  const hostContext = await browser.newContext();
+  const host = await hostContext.newPage();
+  await host.goto(site.origin);
   type Posted = { type: string; message?: string; reason?: string; state?: { status: string } & Record<string, unknown> };
   const received = () => host.evaluate(() => (window as unknown as { received: Posted[] }).received);
   const post = (message: Record<string, unknown>) =>
@@ -334,4 +339,6 @@ test("page_only: the embedding page drives the session over postMessage; the vis
   expect((await seen()).map((event) => event.name)).toEqual(["session_started", "custom_message", "session_ended"]);
   await hostContext.close();
   await visitor.close();
+  await setTeam(api, { embed_origins: [] });
+  await site.close();
 });

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { apiKeyScopeSchema, permissionsSchema, teamSettingsUpdateSchema } from "@/lib/contract";
 import { ROLES } from "../roles";
-import { parseSelectors } from "./team-changes";
+import { parseLines } from "./team-changes";
 import { webhookUrlSchema } from "./console-settings";
 
 /** A checkbox in a submitted form: present ("on") when checked, absent when not. */
@@ -26,20 +26,25 @@ const permissionCheckboxes = Object.fromEntries(PERMISSION_FIELDS.map((field) =>
 
 export const linkSettingsForm = z.object({ webhook_url: z.string().trim().pipe(webhookUrlSchema), ...permissionCheckboxes });
 
-export const teamSettingsForm = z
-  .object({
-    name: z.string(),
-    domain: z.string(),
-    masking_selectors: z.string().max(20_000).transform(parseSelectors),
-    max_concurrent_sessions: z.coerce.number({ error: "Enter a whole number." }),
-    history_enabled: checkbox,
-    require_authorization: checkbox,
-    proxy_enabled: checkbox,
-    onprem_licensed: checkbox,
-    recording_enabled: checkbox,
-    recording_link_ttl_hours: z.coerce.number({ error: "Enter a whole number of hours." }),
-  })
-  .pipe(teamSettingsUpdateSchema.required());
+const teamSettingsFields = z.object({
+  name: z.string(),
+  domain: z.string(),
+  masking_selectors: z.string().max(20_000).transform(parseLines),
+  embed_origins: z.string().max(5_000).transform(parseLines),
+  max_concurrent_sessions: z.coerce.number({ error: "Enter a whole number." }),
+  history_enabled: checkbox,
+  require_authorization: checkbox,
+  proxy_enabled: checkbox,
+  onprem_licensed: checkbox,
+  recording_enabled: checkbox,
+  recording_link_ttl_hours: z.coerce.number({ error: "Enter a whole number of hours." }),
+});
+
+// Every field the form shows is required; the settings it leaves out are left as they are.
+const shownFields = Object.fromEntries(Object.keys(teamSettingsFields.shape).map((field) => [field, true])) as {
+  [field in keyof typeof teamSettingsFields.shape]: true;
+};
+export const teamSettingsForm = teamSettingsFields.pipe(teamSettingsUpdateSchema.required(shownFields));
 
 export const createApiKeyForm = z.object({
   name: z.string().trim().min(1, "Name the key (e.g. where it is used).").max(100),

@@ -1,0 +1,36 @@
+/**
+ * Headers every answer of Tandem carries (pages, the service's API, the visitor script, static files).
+ * Pages add their Content-Security-Policy (proxy.ts); watch pages send no referrer at all.
+ */
+
+/** Powerful features no Tandem page uses: refused to the page and everything it frames. */
+const DENIED_FEATURES = [
+  "accelerometer",
+  "bluetooth",
+  "camera",
+  "display-capture",
+  "geolocation",
+  "gyroscope",
+  "hid",
+  "magnetometer",
+  "microphone",
+  "midi",
+  "payment",
+  "serial",
+  "usb",
+];
+
+export const PERMISSIONS_POLICY = DENIED_FEATURES.map((feature) => `${feature}=()`).join(", ");
+
+/** One year; no includeSubDomains: other hosts of the domain may not be served over https. */
+const HSTS = "max-age=31536000";
+
+/** The headers for every answer; HSTS only when Tandem's public URL is https. */
+export function baseResponseHeaders(publicUrl: string): Record<string, string> {
+  return {
+    "X-Content-Type-Options": "nosniff",
+    "Referrer-Policy": "strict-origin-when-cross-origin",
+    "Permissions-Policy": PERMISSIONS_POLICY,
+    ...(publicUrl.startsWith("https:") && { "Strict-Transport-Security": HSTS }),
+  };
+}
