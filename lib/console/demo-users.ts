@@ -39,11 +39,3 @@ export function demoCredentialsNotice(credentials: DemoCredential[], dataDir: st
   for (const user of credentials) lines.push(`    ${user.role.padEnd(6)} ${user.email.padEnd(20)} ${user.password}`);
   return lines.join("\n") + "\n";
 }
-
-export function readDemoCredentials(dataDir: string): DemoCredential[] | null {
-  try {
-    return JSON.parse(fs.readFileSync(demoCredentialsFile(dataDir), "utf8")) as DemoCredential[];
-  } catch {
-    return null;
-  }
-}
