@@ -6,6 +6,13 @@ import { getDb } from "@/lib/db";
 import { describeWatchSession } from "@/lib/service/watch-session";
 import { openWatchLink } from "@/lib/service/watch-links";
 
+/** Why a link did not start its session, in one sentence. */
+function sessionLimitMessage(limit: number): string {
+  if (limit === 0) return "Your account allows no co-browsing sessions at the moment.";
+  if (limit === 1) return "Your account allows 1 co-browsing session at a time, and it is in use.";
+  return `Your account allows ${limit} co-browsing sessions at the same time, and all are in use.`;
+}
+
 export const metadata: Metadata = { title: "Co-browsing session", robots: { index: false } };
 
 /**
@@ -35,9 +42,7 @@ export default async function WatchPage(props: { params: Promise<{ token: string
   if (!opened.ok && opened.reason === "session_limit") {
     return (
       <WatchNotice title="Too many sessions at once">
-        Your account allows {opened.limit} co-browsing {opened.limit === 1 ? "session" : "sessions"} at the same time, and{" "}
-        {opened.limit === 1 ? "it is" : "all are"} in use. End a session in the console, then open this link again or press <strong>Co-browse</strong> once
-        more.
+        {sessionLimitMessage(opened.limit)} End a session in the console, then open this link again or press <strong>Co-browse</strong> once more.
       </WatchNotice>
     );
   }
