@@ -35,7 +35,11 @@ export function startUsageRecorder(source: UsageSource = connectedSource, tickMs
   const slot = globalThis as Slot;
   if (slot[SLOT]) return;
   let lastFailure: string | null = null;
+  let running = false;
   const tick = async () => {
+    // A slow database or API must not let the next tick ask again before this one stored its snapshot.
+    if (running) return;
+    running = true;
     try {
       await recordUsageIfDue(source);
       lastFailure = null;
@@ -44,6 +48,8 @@ export function startUsageRecorder(source: UsageSource = connectedSource, tickMs
       const message = isApiError(error) ? `${error.kind}: ${error.message}` : String(error);
       if (message !== lastFailure) console.warn(`Usage snapshot skipped (${message})`);
       lastFailure = message;
+    } finally {
+      running = false;
     }
   };
   slot[SLOT] = setInterval(() => void tick(), tickMs);

@@ -113,7 +113,10 @@ describe("/collect", () => {
   it("names the node of a live stream by an opaque id: no host name, no process id", async () => {
     const { json } = await registered();
     const aborted = new AbortController();
-    const stream = await fetch(`${service.url}/collect/live/stream?visitorId=${json.visitorId}&token=${json.token}`, { signal: aborted.signal });
+    const stream = await fetch(`${service.url}/collect/live/stream`, {
+      headers: { "x-visitor-id": json.visitorId, "x-visitor-token": json.token },
+      signal: aborted.signal,
+    });
     const node = stream.headers.get("x-tandem-node");
     aborted.abort();
     expect(stream.status).toBe(200);
