@@ -8,11 +8,6 @@ const nextConfig = {
   // `forbidden()` renders app/forbidden.tsx for a signed-in user without the role.
   experimental: { authInterrupts: true },
   reactStrictMode: true,
-  async headers() {
-    // Watch and replay pages replay a visitor's page, whose images and stylesheets come from other
-    // hosts: none of those requests may tell them the page's address.
-    return [{ source: "/watch/:path*", headers: [{ key: "Referrer-Policy", value: "no-referrer" }] }];
-  },
 };
 
 export default nextConfig;

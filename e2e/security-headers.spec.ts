@@ -128,7 +128,7 @@ test("the watch page refuses to be framed by a site the team has not allowed, an
   await site.close();
 });
 
-test("the watch page's own policy: no referrer, the team's framing origins, the replay's styles and images from any https origin", async () => {
+test("the watch page's own policy: no referrer, the team's framing origins, the replay's styles, images and media from the visitor's site, never its scripts", async () => {
   await setTeam(api, { embed_origins: ["https://support.example.com", "https://help.example.org:8443"] });
   const response = await api.get(await watchLink(), { maxRedirects: 0 });
   expectBaseHeaders(response);
@@ -136,8 +136,10 @@ test("the watch page's own policy: no referrer, the team's framing origins, the 
   const policy = directives(response.headers()["content-security-policy"] ?? "");
   expect(policy.get("frame-ancestors")).toEqual(["https://support.example.com", "https://help.example.org:8443"]);
   expect(policy.get("script-src")).not.toContain("https:");
+  expect(policy.get("script-src")).not.toContain("http:");
   expect(policy.get("style-src")).toContain("https:");
   expect(policy.get("img-src")).toContain("https:");
+  expect(policy.get("media-src")).toContain("https:");
   expect(policy.get("object-src")).toEqual(["'none'"]);
 
   // A client cannot name its own framing origins.

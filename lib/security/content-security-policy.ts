@@ -29,8 +29,8 @@ export function frameAncestors(origins: string | null | undefined): string {
 
 export function contentSecurityPolicy(page: PagePolicy, options: { nonce: string; frameAncestors?: string; development?: boolean }): string {
   // The watch page replays the visitor's page in a sandboxed iframe that shares this policy: its styles,
-  // fonts and images come from any https origin; its scripts never run.
-  const replayed = page === "watch" ? ["https:"] : [];
+  // fonts, images and media come from the visitor's site, wherever it is served; its scripts never run.
+  const replayed = page === "watch" ? ["http:", "https:"] : [];
   const directives: Record<string, string[]> = {
     "default-src": ["'self'"],
     // React needs eval for its development diagnostics only.
@@ -38,6 +38,7 @@ export function contentSecurityPolicy(page: PagePolicy, options: { nonce: string
     "style-src": ["'self'", "'unsafe-inline'", ...replayed],
     "img-src": ["'self'", "data:", "blob:", ...replayed],
     "font-src": ["'self'", "data:", ...replayed],
+    "media-src": ["'self'", "data:", "blob:", ...replayed],
     "connect-src": ["'self'"],
     "object-src": ["'none'"],
     "base-uri": ["'none'"],
