@@ -45,7 +45,13 @@ function start(options: RecorderOptions): Recording {
         if (answer.snapshot && batch.seq >= snapshotBatch) takeSnapshot();
         settled();
       })
-      .catch((error: { status?: number; name?: string }) => {
+      .catch((error: { status?: number; code?: string; name?: string }) => {
+        // The service keeps no more of this page without a fresh snapshot: send one (once per refusal
+        // of a batch sent after the latest snapshot).
+        if (error.code === "snapshot_required") {
+          if (batch.seq >= snapshotBatch) takeSnapshot();
+          return settled();
+        }
         if (error.status === 409 || error.status === 404 || error.status === 403) {
           options.onFatal();
           return settled();

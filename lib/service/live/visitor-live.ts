@@ -1,5 +1,6 @@
 import "server-only";
 import type { Db } from "@/lib/db";
+import { ServiceError } from "../errors";
 import { endSession } from "../sessions/lifecycle";
 import type { Team } from "../teams";
 import type { SseChannel } from "./sse";
@@ -40,6 +41,7 @@ export async function openVisitorStream(db: Db, team: Team, visitorId: string, c
 export async function acceptVisitorEvents(db: Db, visitorId: string, sessionId: string, batch: EventBatch): Promise<{ accepted: boolean; snapshot: boolean }> {
   const { session, team } = await consentedSession(db, visitorId, sessionId);
   const result = await liveRelay().publishEvents(session.id, batch);
+  if (result.snapshotRequired) throw new ServiceError("snapshot_required", "The stored page is full: send a batch that starts with a full snapshot");
   if (result.accepted && team.recordingEnabled) {
     // What the agents got: a batch with a snapshot counts from it (what came before followed a gap).
     const metaAt = findLastMeta(batch.events);
