@@ -1,12 +1,12 @@
 "use client";
 
-import { useId } from "react";
 import { updateTeamSettings } from "@/app/(console)/settings/actions";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import type { TeamSettings } from "@/lib/contract";
 import { CheckboxField } from "./checkbox-field";
 import { FormStatus } from "./form-status";
+import { ListField } from "./list-field";
 import { fieldError, useFormAction } from "./use-form-action";
 
 const SWITCHES: Array<{
@@ -23,7 +23,6 @@ const SWITCHES: Array<{
 
 export function TeamSettingsForm({ team }: { team: TeamSettings }) {
   const [result, submit, pending] = useFormAction(updateTeamSettings);
-  const selectorsId = useId();
   const changed = result?.ok ? Object.keys(result.data.changed) : [];
   return (
     <form action={submit} className="flex flex-col gap-4" noValidate>
@@ -40,20 +39,14 @@ export function TeamSettingsForm({ team }: { team: TeamSettings }) {
           error={fieldError(result, "max_concurrent_sessions")}
         />
       </div>
-      <div className="flex flex-col gap-1.5">
-        <label htmlFor={selectorsId} className="text-sm font-medium text-zinc-700 dark:text-zinc-300">
-          Masking selectors (one CSS selector per line)
-        </label>
-        <textarea
-          id={selectorsId}
-          name="masking_selectors"
-          rows={4}
-          defaultValue={team.masking_selectors.join("\n")}
-          aria-invalid={fieldError(result, "masking_selectors") ? true : undefined}
-          className="rounded-md border border-zinc-300 bg-white px-3 py-2 font-mono text-sm shadow-sm focus:border-brand-500 focus:ring-2 focus:ring-brand-500/30 focus:outline-none dark:border-zinc-700 dark:bg-zinc-900"
-        />
-        {fieldError(result, "masking_selectors") ? <p className="text-sm text-red-600 dark:text-red-400">{fieldError(result, "masking_selectors")}</p> : null}
-      </div>
+      <ListField label="Masking selectors (one CSS selector per line)" name="masking_selectors" values={team.masking_selectors} result={result} />
+      <ListField
+        label="Redacted URL parameters (one name per line)"
+        hint="The visitor script drops every URL's fragment, and the value of each query parameter whose name contains one of these, before sending it."
+        name="url_redacted_params"
+        values={team.url_redacted_params}
+        result={result}
+      />
       <fieldset className="grid gap-3 sm:grid-cols-2">
         <legend className="sr-only">Features</legend>
         {SWITCHES.map(({ field, label, hint }) => (

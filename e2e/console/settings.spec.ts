@@ -116,6 +116,23 @@ test("a team setting changed in the console takes effect in the API", async () =
   expect(team.max_concurrent_sessions).toBe(7);
 });
 
+test("the redacted URL parameters are edited as a list, one name per line, and a bad line is named", async () => {
+  await page.goto("/settings");
+  const field = page.getByLabel("Redacted URL parameters (one name per line)");
+  await expect(field).toHaveValue(/^token\ncode\n/);
+  await field.fill("token\nreset link");
+  await page.getByRole("button", { name: "Save team settings" }).click();
+  await expect(page.getByText("Line 2: must be a parameter name (letters, digits, . _ - [ ])")).toBeVisible();
+  await expect(field).toHaveAttribute("aria-invalid", "true");
+
+  await field.fill("token\n\n  Reset_Link \ncoupon");
+  await page.getByRole("button", { name: "Save team settings" }).click();
+  await expect(page.getByText("Saved: url_redacted_params.")).toBeVisible();
+  expect((await (await api.get("/service-admin/team")).json()).team.url_redacted_params).toEqual(["token", "reset_link", "coupon"]);
+  await page.reload();
+  await expect(field).toHaveValue("token\nreset_link\ncoupon");
+});
+
 test("a new API key is shown once, works, and stops working once revoked", async () => {
   await page.goto("/settings");
   await page.getByLabel("New key name").fill("E2E integration");

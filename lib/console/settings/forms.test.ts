@@ -22,13 +22,21 @@ describe("the link settings form", () => {
 });
 
 describe("the team settings form", () => {
-  const form = { name: "Acme", domain: "shop.example.com", masking_selectors: ".card\n\n  #ssn  \n", max_concurrent_sessions: "7", history_enabled: "on" };
+  const form = {
+    name: "Acme",
+    domain: "shop.example.com",
+    masking_selectors: ".card\n\n  #ssn  \n",
+    url_redacted_params: "token\n  Reset  \n\n",
+    max_concurrent_sessions: "7",
+    history_enabled: "on",
+  };
 
   it("turns the submitted form into a full update: selectors per line, numbers, checkboxes", () => {
     expect(teamSettingsForm.parse(form)).toEqual({
       name: "Acme",
       domain: "shop.example.com",
       masking_selectors: [".card", "#ssn"],
+      url_redacted_params: ["token", "reset"],
       max_concurrent_sessions: 7,
       history_enabled: true,
       require_authorization: false,
@@ -41,6 +49,9 @@ describe("the team settings form", () => {
   it("refuses what the service would refuse", () => {
     expect(issues(teamSettingsForm.safeParse({ ...form, max_concurrent_sessions: "-1" }))).toEqual([expect.stringMatching(/^max_concurrent_sessions: /)]);
     expect(issues(teamSettingsForm.safeParse({ ...form, name: "  " }))).toEqual([expect.stringMatching(/^name: /)]);
+    expect(issues(teamSettingsForm.safeParse({ ...form, url_redacted_params: "token\nreset token" }))).toEqual([
+      "url_redacted_params.1: must be a parameter name (letters, digits, . _ - [ ])",
+    ]);
   });
 });
 

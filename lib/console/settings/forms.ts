@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { permissionsSchema, teamSettingsUpdateSchema } from "@/lib/contract";
 import { ROLES } from "../roles";
-import { parseSelectors } from "./team-changes";
+import { parseLines } from "./team-changes";
 import { webhookUrlSchema } from "./console-settings";
 
 /** A checkbox in a submitted form: present ("on") when checked, absent when not. */
@@ -30,7 +30,8 @@ export const teamSettingsForm = z
   .object({
     name: z.string(),
     domain: z.string(),
-    masking_selectors: z.string().max(20_000).transform(parseSelectors),
+    masking_selectors: z.string().max(20_000).transform(parseLines),
+    url_redacted_params: z.string().max(20_000).transform(parseLines),
     max_concurrent_sessions: z.coerce.number({ error: "Enter a whole number." }),
     history_enabled: checkbox,
     require_authorization: checkbox,
@@ -38,7 +39,21 @@ export const teamSettingsForm = z
     onprem_licensed: checkbox,
     recording_enabled: checkbox,
   })
-  .pipe(teamSettingsUpdateSchema.required());
+  // Every field the form holds must be there; the settings it does not show stay as they are.
+  .pipe(
+    teamSettingsUpdateSchema.required({
+      name: true,
+      domain: true,
+      masking_selectors: true,
+      url_redacted_params: true,
+      max_concurrent_sessions: true,
+      history_enabled: true,
+      require_authorization: true,
+      proxy_enabled: true,
+      onprem_licensed: true,
+      recording_enabled: true,
+    }),
+  );
 
 export const apiKeyNameForm = z.object({ name: z.string().trim().min(1, "Name the key (e.g. where it is used).").max(100) });
 export const apiKeyIdForm = z.object({ keyId: z.string().min(1).max(64) });

@@ -10,8 +10,8 @@ export function changedTeamFields(current: TeamSettings, update: TeamSettingsUpd
   return changed as TeamSettingsUpdate;
 }
 
-/** Masking selectors as typed in a textarea: one per line, blank lines dropped. */
-export function parseSelectors(text: string): string[] {
+/** A list as typed in a textarea (masking selectors, URL parameters): one entry per line, blank lines dropped. */
+export function parseLines(text: string): string[] {
   return text
     .split("\n")
     .map((line) => line.trim())
