@@ -12,6 +12,8 @@ interface LiveOptions {
   post: Post;
   credentials: () => Credentials | null;
   maskingSelectors: () => string[];
+  /** What of a URL may be sent (the team's redaction rule). */
+  redactUrl: (url: string) => string;
   emitter: Emitter;
 }
 
@@ -82,6 +84,7 @@ export function createLive(options: LiveOptions) {
       removeBar = showHelpBar(message.agentName, () => void stop());
       recording = recorder.start({
         maskingSelectors: options.maskingSelectors(),
+        redactUrl: options.redactUrl,
         send: (batch) => options.post("/collect/live/events", { sessionId: message.sessionId, ...batch }),
         onFatal: () => endLocally(null),
       });

@@ -7,6 +7,7 @@ import type { RecordedEvent } from "@/lib/contract";
 import { applyControl } from "./control";
 import { createDrawing } from "./drawing";
 import { BLOCK_CLASS, blockSelector, maskValue } from "./masking";
+import { outgoingEvent } from "./outgoing-events";
 import { createPointer } from "./pointer";
 import { RECORDER_GLOBAL, type RecorderModule, type RecorderOptions, type Recording } from "./recorder-api";
 
@@ -75,7 +76,7 @@ function start(options: RecorderOptions): Recording {
 
   const stopRecording = record<RecordedEvent>({
     emit(event) {
-      queue.push(event);
+      queue.push(outgoingEvent(event, { nodeOf: (id) => record.mirror.getNode(id), maskSelector: selector, redactUrl: options.redactUrl }));
       schedule();
     },
     blockClass: BLOCK_CLASS,

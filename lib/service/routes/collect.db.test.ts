@@ -1,6 +1,7 @@
 import { request as httpRequest } from "node:http";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { collectEndpoints } from "@/lib/contract/endpoints";
+import { DEFAULT_URL_REDACTED_PARAMS } from "@/lib/contract";
 import type { Db } from "@/lib/db";
 import { openTestDatabase } from "@/lib/testing/test-database";
 import { startTestService, type TestService } from "../http/test-service";
@@ -72,7 +73,7 @@ describe("/collect", () => {
       lookupCode: expect.stringMatching(/^\d{4}$/),
       heartbeatSeconds: 15,
     });
-    expect(json.settings).toEqual({ requireAuthorization: false, maskingSelectors: [] });
+    expect(json.settings).toEqual({ requireAuthorization: false, maskingSelectors: [], urlRedactedParams: DEFAULT_URL_REDACTED_PARAMS });
     expect(await visitorRow(db, json.visitorId)).toMatchObject({
       deviceType: "mobile",
       deviceName: "iPhone",
