@@ -24,6 +24,7 @@ function loadRecorder(baseUrl: string): Promise<RecorderModule> {
   recorderModule ??= new Promise<RecorderModule>((resolve, reject) => {
     const script = document.createElement("script");
     script.src = `${baseUrl}/cobrowse-recorder.js`;
+    script.referrerPolicy = "no-referrer";
     script.async = true;
     script.onload = () => {
       const loaded = (window as unknown as Record<string, RecorderModule | undefined>)[RECORDER_GLOBAL];
