@@ -48,11 +48,12 @@ function maskedNode(id: number, context: OutgoingContext): boolean {
 
 /** Attributes as they may leave: no srcdoc, and nothing of a masked element's text. */
 function scrubAttributes(attributes: Record<string, unknown>, masked: boolean): void {
-  for (const name of Object.keys(attributes)) {
-    if (name.toLowerCase() === "srcdoc") delete attributes[name];
-    else if (!masked || !TEXT_ATTRIBUTE.test(name)) continue;
-    else if (name.toLowerCase() === "value" && typeof attributes[name] === "string") attributes[name] = maskValue(attributes[name]);
-    else delete attributes[name];
+  for (const [name, value] of Object.entries(attributes)) {
+    const lower = name.toLowerCase();
+    const masking = masked && TEXT_ATTRIBUTE.test(name);
+    // A masked field's value keeps its length as asterisks, as rrweb masks a password's.
+    if (masking && lower === "value" && typeof value === "string") attributes[name] = maskValue(value);
+    else if (lower === "srcdoc" || masking) delete attributes[name];
   }
 }
 
