@@ -48,6 +48,13 @@ export function TeamSettingsForm({ team }: { team: TeamSettings }) {
         error={listFieldError(result, "masking_selectors")}
       />
       <ListField
+        label="Redacted URL parameters (one name per line)"
+        hint="The visitor script drops every URL's fragment, and the value of each query parameter whose name contains one of these, before sending it."
+        name="url_redacted_params"
+        values={team.url_redacted_params}
+        error={listFieldError(result, "url_redacted_params")}
+      />
+      <ListField
         label="Sites that may embed the watch page (one origin per line, e.g. https://support.example.com)"
         name="embed_origins"
         values={team.embed_origins}

@@ -14,12 +14,12 @@ export function fieldError(result: ActionResult<unknown> | null, field: string):
   return result && !result.ok ? result.fieldErrors?.[field] : undefined;
 }
 
-/** The error of a list field edited one entry per line: of the list, or of its first wrong entry. */
+/** The error of a list field edited one entry per line: of the list, or of its first wrong entry, counting entries as saved (blank lines dropped). */
 export function listFieldError(result: ActionResult<unknown> | null, field: string): string | undefined {
   if (!result || result.ok) return undefined;
   const errors = Object.entries(result.fieldErrors ?? {});
   const own = errors.find(([key]) => key === field);
   if (own) return own[1];
   const entry = errors.find(([key]) => key.startsWith(`${field}.`));
-  return entry ? `Entry ${Number(entry[0].slice(field.length + 1)) + 1} ${entry[1]}.` : undefined;
+  return entry ? `Entry ${Number(entry[0].slice(field.length + 1)) + 1}: ${entry[1]}` : undefined;
 }

@@ -122,7 +122,7 @@ test("the sites that may embed the watch page are edited one origin per line", a
   await expect(origins).toHaveValue("");
   await origins.fill("https://support.example.com\n\nsupport.example.org");
   await page.getByRole("button", { name: "Save team settings" }).click();
-  await expect(page.getByText("Entry 2 must be an origin such as https://support.example.com.")).toBeVisible();
+  await expect(page.getByText("Entry 2: must be an origin such as https://support.example.com")).toBeVisible();
   await expect(origins).toHaveAttribute("aria-invalid", "true");
   expect((await (await api.get("/service-admin/team")).json()).team.embed_origins).toEqual([]);
 
@@ -132,6 +132,23 @@ test("the sites that may embed the watch page are edited one origin per line", a
   expect((await (await api.get("/service-admin/team")).json()).team.embed_origins).toEqual(["https://support.example.com", "https://help.example.org:8443"]);
   await page.reload();
   await expect(page.getByLabel(/Sites that may embed the watch page/)).toHaveValue("https://support.example.com\nhttps://help.example.org:8443");
+});
+
+test("the redacted URL parameters are edited as a list, one name per line, and a bad entry is named", async () => {
+  await page.goto("/settings");
+  const field = page.getByLabel("Redacted URL parameters (one name per line)");
+  await expect(field).toHaveValue(/^token\ncode\n/);
+  await field.fill("token\nreset link");
+  await page.getByRole("button", { name: "Save team settings" }).click();
+  await expect(page.getByText("Entry 2: must be a parameter name (letters, digits, . _ - [ ])")).toBeVisible();
+  await expect(field).toHaveAttribute("aria-invalid", "true");
+
+  await field.fill("token\n\n  Reset_Link \ncoupon");
+  await page.getByRole("button", { name: "Save team settings" }).click();
+  await expect(page.getByText("Saved: url_redacted_params.")).toBeVisible();
+  expect((await (await api.get("/service-admin/team")).json()).team.url_redacted_params).toEqual(["token", "reset_link", "coupon"]);
+  await page.reload();
+  await expect(field).toHaveValue("token\nreset_link\ncoupon");
 });
 
 test("a new API key is shown once, works, and stops working once revoked", async () => {

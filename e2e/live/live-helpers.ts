@@ -19,18 +19,19 @@ declare global {
 
 export const agent = { id: "live-agent", name: "Alice Agent" };
 
-/** A visitor's browser on /demo, with every request body it sends recorded; `watch` sees the page before it loads. */
+/** A visitor's browser on /demo (or `path`), with every request body it sends recorded; `watch` sees the page before it loads. */
 export async function openVisitor(
   browser: Browser,
   baseUrl: string,
   watch?: (page: Page) => void,
+  path = "/demo",
 ): Promise<{ page: Page; visitorId: string; sent: string[]; close: () => Promise<void> }> {
   const context = await browser.newContext({ baseURL: baseUrl });
   const page = await context.newPage();
   const sent: string[] = [];
   page.on("request", (request) => sent.push(`${request.url()} ${request.postData() ?? ""}`));
   watch?.(page);
-  await page.goto("/demo");
+  await page.goto(path);
   await expect(page.getByTestId("lookup-code")).toHaveText(/^\d{4}$/);
   const visitorId = await page.evaluate(() => JSON.parse(localStorage.getItem("tandem.visitor") ?? "{}").visitorId as string);
   expect(visitorId).toMatch(/^[A-Z2-9]{8}$/);
@@ -139,4 +140,13 @@ export function tapAgentStream(baseUrl: string, sessionId: string, token: string
     })
     .catch(() => undefined);
   return { text: () => text, stop: () => abort.abort() };
+}
+
+/** The replayed page as the agent's browser holds it, the documents of its iframes included. */
+export function mirrorHtml(page: Page): Promise<string> {
+  return page.locator("[data-testid=replay-root] iframe").evaluate((frame) => {
+    const html = (doc: Document | null): string =>
+      doc ? doc.documentElement.outerHTML + Array.from(doc.querySelectorAll("iframe"), (inner) => html(inner.contentDocument)).join("") : "";
+    return html((frame as HTMLIFrameElement).contentDocument);
+  });
 }

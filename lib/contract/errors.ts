@@ -28,6 +28,8 @@ export const ERROR_STATUS = {
   visitor_online: 409,
   key_in_use: 409,
   session_ended: 409,
+  // Not in the spec: the relay holds as much of the visitor's page as it may; only a full snapshot is taken.
+  snapshot_required: 409,
   payload_too_large: 413,
   rate_limited: 429,
   // Not in the spec: what the embedded service answers when it fails itself, or is stopping.

@@ -14,6 +14,7 @@ export * from "./onprem";
 export * from "./team-settings";
 export * from "./live";
 export * from "./visitor-protocol";
+export * from "./url-redaction";
 export * from "./openapi-document";
 // The endpoint registry (./endpoints) and the documents (./openapi) are imported by path: they bring
 // the OpenAPI helper, which has no place in a browser bundle that only wants a schema.

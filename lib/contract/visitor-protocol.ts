@@ -35,7 +35,13 @@ export const registerResponseSchema = z.object({
   token: token.describe("The visitor's secret: new visitors get theirs here and only here"),
   lookupCode: z.string().nullable().describe("4 digits, null when none is free"),
   heartbeatSeconds: z.number().int().positive(),
-  settings: z.object({ requireAuthorization: z.boolean(), maskingSelectors: z.array(z.string()) }),
+  settings: z.object({
+    requireAuthorization: z.boolean(),
+    maskingSelectors: z.array(z.string()),
+    urlRedactedParams: z
+      .array(z.string())
+      .describe("Query parameters whose names contain one of these have their values dropped from every URL the script sends"),
+  }),
 });
 
 export const heartbeatResponseSchema = z.object({ status: okStatus, lookupCode: z.string().nullable() });

@@ -13,6 +13,8 @@ interface LiveOptions {
   post: Post;
   credentials: () => Credentials | null;
   maskingSelectors: () => string[];
+  /** What of a URL may be sent (the team's redaction rule). */
+  redactUrl: (url: string) => string;
   emitter: Emitter;
 }
 
@@ -25,6 +27,7 @@ function loadRecorder(baseUrl: string): Promise<RecorderModule> {
   recorderModule ??= new Promise<RecorderModule>((resolve, reject) => {
     const script = document.createElement("script");
     script.src = `${baseUrl}/cobrowse-recorder.js`;
+    script.referrerPolicy = "no-referrer";
     script.async = true;
     script.onload = () => {
       const loaded = (window as unknown as Record<string, RecorderModule | undefined>)[RECORDER_GLOBAL];
@@ -85,6 +88,7 @@ export function createLive(options: LiveOptions) {
       removeBar = showHelpBar(message.agentName, () => void stop());
       recording = recorder.start({
         maskingSelectors: options.maskingSelectors(),
+        redactUrl: options.redactUrl,
         send: (batch) => options.post("/collect/live/events", { sessionId: message.sessionId, ...batch }),
         onFatal: () => endLocally(null),
       });
@@ -137,6 +141,8 @@ export function createLive(options: LiveOptions) {
     void fetchEventSource(`${options.baseUrl}/collect/live/stream`, {
       headers: { "x-visitor-id": credentials.visitorId, "x-visitor-token": credentials.token },
       signal: opened.signal,
+      // The page's address is the customer's business, not the service's logs'.
+      referrerPolicy: "no-referrer",
       // A page in a background tab is still co-browsed.
       openWhenHidden: true,
       onopen: async (response) => {

@@ -5,11 +5,12 @@
  * docs/visitor-protocol.md; the page's JS API is `window.Tandem`.
  */
 import type { HeartbeatResponse, RegisterResponse } from "@/lib/contract";
+import { DEFAULT_URL_REDACTED_PARAMS, redactUrl } from "@/lib/contract/url-redaction";
 import { readScriptConfig } from "./config";
 import { createEmitter, type TandemEvent } from "./emitter";
 import { createLive } from "./live";
 import { createLookupCode } from "./lookup-code";
-import { clearCredentials, loadCredentials, saveCredentials, type Credentials } from "./storage";
+import { clearCredentials, loadCredentials, loadRedactedParams, saveCredentials, saveRedactedParams, type Credentials } from "./storage";
 import { createTransport, InvalidVisitorError } from "./transport";
 
 interface TandemApi {
@@ -27,19 +28,36 @@ function boot(): void {
 
   let credentials: Credentials | null = loadCredentials();
   let maskingSelectors: string[] = [];
+  // Until this page's registration answers, the list the last one gave, or the defaults.
+  let redactedParams = loadRedactedParams() ?? DEFAULT_URL_REDACTED_PARAMS;
+  const redact = (url: string) => redactUrl(url, redactedParams);
   let heartbeat: ReturnType<typeof setInterval> | undefined;
   const post = createTransport(config.baseUrl, () => credentials);
   const emitter = createEmitter();
   const lookupCode = createLookupCode();
-  const live = createLive({ baseUrl: config.baseUrl, post, credentials: () => credentials, maskingSelectors: () => maskingSelectors, emitter });
+  const live = createLive({
+    baseUrl: config.baseUrl,
+    post,
+    credentials: () => credentials,
+    maskingSelectors: () => maskingSelectors,
+    redactUrl: redact,
+    emitter,
+  });
 
-  const page = () => ({ url: location.href, title: document.title.slice(0, 512), referrer: /^https?:/.test(document.referrer) ? document.referrer : "" });
+  // Every URL the script sends goes through `redact`: no fragment, no values of secret-looking parameters.
+  const page = () => ({
+    url: redact(location.href),
+    title: document.title.slice(0, 512),
+    referrer: /^https?:/.test(document.referrer) ? redact(document.referrer) : "",
+  });
 
   const register = async (): Promise<void> => {
     const answer = await post<RegisterResponse>("/collect/register", { publicKey: config.publicKey, ...(credentials ?? {}), ...page() });
     credentials = { visitorId: answer.visitorId, token: answer.token };
     saveCredentials(credentials);
     maskingSelectors = answer.settings.maskingSelectors;
+    redactedParams = answer.settings.urlRedactedParams ?? DEFAULT_URL_REDACTED_PARAMS;
+    saveRedactedParams(redactedParams);
     lookupCode.set(answer.lookupCode);
     clearInterval(heartbeat);
     heartbeat = setInterval(() => void beat(), answer.heartbeatSeconds * 1000);
@@ -85,7 +103,16 @@ function boot(): void {
 
   addEventListener("pagehide", () => {
     live.disconnect();
-    if (credentials) navigator.sendBeacon(`${config.baseUrl}/collect/leave`, JSON.stringify(credentials));
+    // A keepalive fetch outlives the page like a beacon, and unlike a beacon can leave the Referer out.
+    // A text body keeps it a simple request: no preflight while the page unloads.
+    if (credentials) {
+      void fetch(`${config.baseUrl}/collect/leave`, {
+        method: "POST",
+        body: JSON.stringify(credentials),
+        keepalive: true,
+        referrerPolicy: "no-referrer",
+      }).catch(() => undefined);
+    }
   });
   addEventListener("pageshow", (event) => {
     // Back from the back/forward cache: the leave beacon made the visitor offline.

@@ -31,7 +31,8 @@ export function blockSelector(maskingSelectors: string[]): string {
 
 export function isMasked(element: Element, selector: string): boolean {
   if (element.closest(`.${BLOCK_CLASS}`) || element.closest(selector)) return true;
-  return element instanceof HTMLInputElement && element.type === "password";
+  // By tag, not instanceof: an iframe's elements belong to another window's classes.
+  return element.tagName === "INPUT" && (element as HTMLInputElement).type === "password";
 }
 
 export function maskValue(text: string): string {

@@ -5,6 +5,8 @@ export type BatchAnswer = Partial<EventBatchAnswer>;
 
 export interface RecorderOptions {
   maskingSelectors: string[];
+  /** What of a URL may be sent (the team's redaction rule). */
+  redactUrl: (url: string) => string;
   /** Sends one batch; the recorder sends them one at a time, in order. */
   send: (batch: EventBatch) => Promise<BatchAnswer>;
   /** The service refused a batch for good (the session ended). */

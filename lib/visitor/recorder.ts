@@ -7,6 +7,7 @@ import type { RecordedEvent } from "@/lib/contract";
 import { applyControl } from "./control";
 import { createDrawing } from "./drawing";
 import { BLOCK_CLASS, blockSelector, maskValue } from "./masking";
+import { outgoingEvent } from "./outgoing-events";
 import { createPointer } from "./pointer";
 import { RECORDER_GLOBAL, type RecorderModule, type RecorderOptions, type Recording } from "./recorder-api";
 
@@ -45,7 +46,13 @@ function start(options: RecorderOptions): Recording {
         if (answer.snapshot && batch.seq >= snapshotBatch) takeSnapshot();
         settled();
       })
-      .catch((error: { status?: number; name?: string }) => {
+      .catch((error: { status?: number; code?: string; name?: string }) => {
+        // The service keeps no more of this page without a fresh snapshot: send one (once per refusal
+        // of a batch sent after the latest snapshot).
+        if (error.code === "snapshot_required") {
+          if (batch.seq >= snapshotBatch) takeSnapshot();
+          return settled();
+        }
         if (error.status === 409 || error.status === 404 || error.status === 403) {
           options.onFatal();
           return settled();
@@ -69,7 +76,7 @@ function start(options: RecorderOptions): Recording {
 
   const stopRecording = record<RecordedEvent>({
     emit(event) {
-      queue.push(event);
+      queue.push(outgoingEvent(event, { nodeOf: (id) => record.mirror.getNode(id), maskSelector: selector, redactUrl: options.redactUrl }));
       schedule();
     },
     blockClass: BLOCK_CLASS,

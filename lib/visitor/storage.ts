@@ -29,3 +29,23 @@ export function clearCredentials(): void {
     // nothing to clear
   }
 }
+
+const REDACTION_KEY = "tandem.url-redacted-params";
+
+/** The team's list of secret-looking query parameters, as the last registration gave it (null before one). */
+export function loadRedactedParams(): string[] | null {
+  try {
+    const stored: unknown = JSON.parse(localStorage.getItem(REDACTION_KEY) ?? "null");
+    return Array.isArray(stored) && stored.every((name) => typeof name === "string") ? stored : null;
+  } catch {
+    return null;
+  }
+}
+
+export function saveRedactedParams(params: string[]): void {
+  try {
+    localStorage.setItem(REDACTION_KEY, JSON.stringify(params));
+  } catch {
+    // storage blocked: the next page starts from the defaults again
+  }
+}

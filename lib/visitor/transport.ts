@@ -21,7 +21,8 @@ export function createTransport(baseUrl: string, credentials: () => Credentials 
       headers["x-visitor-id"] = current.visitorId;
       headers["x-visitor-token"] = current.token;
     }
-    const response = await fetch(baseUrl + path, { method: "POST", headers, body: JSON.stringify(body), keepalive: false });
+    // No Referer: the page's full URL would otherwise reach the service's (and its proxies') logs.
+    const response = await fetch(baseUrl + path, { method: "POST", headers, body: JSON.stringify(body), keepalive: false, referrerPolicy: "no-referrer" });
     const answer = (await response.json().catch(() => ({}))) as T & { error?: string };
     // Unknown credentials, or a visitor deleted since: the script registers anew.
     if ((response.status === 401 && answer.error === "invalid_visitor_token") || (response.status === 404 && answer.error === "visitor_not_found")) {

@@ -27,6 +27,7 @@ describe("the team settings form", () => {
     domain: "shop.example.com",
     masking_selectors: ".card\n\n  #ssn  \n",
     embed_origins: "https://support.example.com\n",
+    url_redacted_params: "token\n  Reset  \n\n",
     max_concurrent_sessions: "7",
     history_enabled: "on",
     recording_link_ttl_hours: "48",
@@ -38,6 +39,7 @@ describe("the team settings form", () => {
       domain: "shop.example.com",
       masking_selectors: [".card", "#ssn"],
       embed_origins: ["https://support.example.com"],
+      url_redacted_params: ["token", "reset"],
       max_concurrent_sessions: 7,
       history_enabled: true,
       require_authorization: false,
@@ -56,6 +58,9 @@ describe("the team settings form", () => {
         expect.stringMatching(/^recording_link_ttl_hours: /),
       ]);
     }
+    expect(issues(teamSettingsForm.safeParse({ ...form, url_redacted_params: "token\nreset token" }))).toEqual([
+      "url_redacted_params.1: must be a parameter name (letters, digits, . _ - [ ])",
+    ]);
   });
 });
 

@@ -30,6 +30,7 @@ const teamSettingsFields = z.object({
   name: z.string(),
   domain: z.string(),
   masking_selectors: z.string().max(20_000).transform(parseLines),
+  url_redacted_params: z.string().max(20_000).transform(parseLines),
   embed_origins: z.string().max(5_000).transform(parseLines),
   max_concurrent_sessions: z.coerce.number({ error: "Enter a whole number." }),
   history_enabled: checkbox,

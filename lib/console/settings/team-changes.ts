@@ -10,7 +10,7 @@ export function changedTeamFields(current: TeamSettings, update: TeamSettingsUpd
   return changed as TeamSettingsUpdate;
 }
 
-/** A list setting as typed in a textarea (masking selectors, origins): one per line, blank lines dropped. */
+/** A list setting as typed in a textarea (masking selectors, URL parameters, origins): one entry per line, blank lines dropped. */
 export function parseLines(text: string): string[] {
   return text
     .split("\n")

@@ -104,10 +104,11 @@ export const collectEndpoints = {
     group: "collect",
     auth: "visitor",
     summary: "A batch of the visitor's page, relayed to the agents",
-    description: "Batches are numbered; one already taken is acknowledged and ignored, so a retry is safe.",
+    description:
+      "Batches are numbered; one already taken is acknowledged and ignored, so a retry is safe. When what the service keeps of the page is full, batches are refused with `snapshot_required` until one holds a full snapshot.",
     body: eventBatchRequestSchema,
     ok: { json: eventBatchResponseSchema },
-    errors: ["not_found", "session_ended", "consent_required"],
+    errors: ["not_found", "session_ended", "consent_required", "snapshot_required"],
     maxBodyBytes: MAX_EVENT_BATCH_BYTES,
     passThrough: "events",
   }),

@@ -1,10 +1,14 @@
 import type { AgentMessage, EventBatch, RecordedEvent, VisitorMessage } from "@/lib/contract";
-import { MAX_TAIL_EVENTS, stepOf, type Listener, type LiveRelay, type PublishResult } from "./relay";
+import { PUBLISH_UNCHANGED, stepOf, wantsSnapshot, type Listener, type LiveRelay, type PublishResult } from "./relay";
 
 interface SessionState {
   /** The latest Meta + full snapshot and every event after it. */
   events: RecordedEvent[];
+  /** Their size as stored (the sum of the batches' JSON). */
+  bytes: number;
   lastVisitorSeq: number;
+  /** The tail reached its bound: only a batch with a snapshot is taken. */
+  snapshotRequired: boolean;
   /** Sequence of the messages of events sent to agents. */
   agentSeq: number;
   listeners: Set<Listener<AgentMessage>>;
@@ -19,7 +23,7 @@ export class InProcessRelay implements LiveRelay {
   private session(sessionId: string): SessionState {
     let state = this.sessions.get(sessionId);
     if (!state) {
-      state = { events: [], lastVisitorSeq: 0, agentSeq: 0, listeners: new Set() };
+      state = { events: [], bytes: 0, lastVisitorSeq: 0, snapshotRequired: false, agentSeq: 0, listeners: new Set() };
       this.sessions.set(sessionId, state);
     }
     return state;
@@ -27,18 +31,25 @@ export class InProcessRelay implements LiveRelay {
 
   async publishEvents(sessionId: string, batch: EventBatch): Promise<PublishResult> {
     const state = this.session(sessionId);
-    const step = stepOf(batch, { eventCount: state.events.length, lastSeq: state.lastVisitorSeq });
-    if (step.kind === "gap") return { accepted: false, wantSnapshot: true, firstSnapshot: false };
-    if (step.kind === "duplicate") return { accepted: true, wantSnapshot: false, firstSnapshot: false };
+    const step = stepOf(batch, {
+      eventCount: state.events.length,
+      bytes: state.bytes,
+      lastSeq: state.lastVisitorSeq,
+      snapshotRequired: state.snapshotRequired,
+    });
+    if (step.kind === "full") state.snapshotRequired = true;
+    if (step.kind === "gap" || step.kind === "duplicate" || step.kind === "full") return PUBLISH_UNCHANGED[step.kind];
     const reset = step.kind === "reset";
     const firstSnapshot = reset && state.events.length === 0;
     state.events = reset ? step.events : state.events.concat(step.events);
+    state.bytes = (reset ? 0 : state.bytes) + step.bytes;
+    state.snapshotRequired = false;
     state.lastVisitorSeq = batch.seq;
     state.agentSeq += 1;
     // A reset sends the agents only what follows the snapshot: what came before it is stale anyway.
     const message: AgentMessage = { type: "events", seq: state.agentSeq, reset, events: step.events };
     for (const listener of state.listeners) listener(message);
-    return { accepted: true, wantSnapshot: state.events.length > MAX_TAIL_EVENTS, firstSnapshot };
+    return { accepted: true, snapshotRequired: false, wantSnapshot: wantsSnapshot(state.events.length), firstSnapshot };
   }
 
   async publishToSession(sessionId: string, message: AgentMessage): Promise<void> {

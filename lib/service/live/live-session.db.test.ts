@@ -5,7 +5,7 @@ import { newId } from "../ids";
 import { sessions, visitors } from "../schema";
 import { databaseWithTeam, insertTeam } from "../visitors-ingest/test-fixtures";
 import { applyControl } from "./agent-live";
-import type { VisitorMessage } from "@/lib/contract";
+import type { AgentMessage, VisitorMessage } from "@/lib/contract";
 import { liveRelay } from "./process-relay";
 import { endSession } from "../sessions/lifecycle";
 import { acceptVisitorEvents, answerConsent } from "./visitor-live";
@@ -95,6 +95,26 @@ describe("the visitor's side", () => {
       (error: unknown) => error,
     );
     expect(late).toMatchObject({ status: 409, code: "session_ended" });
+    session.stop();
+  });
+
+  it("redacts the page's address in the visitor's Meta events (an older script sends it raw) before the agents see it", async () => {
+    const session = await startSession();
+    await fixture.db.update(sessions).set({ sessionAuthorized: true }).where(eq(sessions.id, session.sessionId));
+    const agent: AgentMessage[] = [];
+    const stop = await liveRelay().subscribeSession(session.sessionId, (message) => agent.push(message));
+    await acceptVisitorEvents(fixture.db, session.visitorId, session.sessionId, {
+      seq: 1,
+      events: [
+        { type: 4, timestamp: 1, data: { href: "https://shop.example.com/reset?token=abc&step=2#code=xyz", width: 800, height: 600 } },
+        { type: 2, timestamp: 2, data: { node: {} } },
+      ],
+    });
+    expect(agent[0]).toMatchObject({
+      type: "events",
+      events: [{ type: 4, data: { href: "https://shop.example.com/reset?token=&step=2", width: 800 } }, { type: 2 }],
+    });
+    stop();
     session.stop();
   });
 

@@ -1,7 +1,7 @@
 import type { Redis } from "ioredis";
 import type { AgentMessage, EventBatch, RecordedEvent, VisitorMessage } from "@/lib/contract";
 import { RedisChannels } from "./redis-channels";
-import { MAX_TAIL_EVENTS, stepOf, type Listener, type LiveRelay, type PublishResult } from "./relay";
+import { PUBLISH_UNCHANGED, stepOf, wantsSnapshot, type Listener, type LiveRelay, type PublishResult } from "./relay";
 
 /** What a session keeps in Redis lives this long after its last batch (an ended session is deleted at once). */
 const SESSION_TTL_MS = 12 * 60 * 60_000;
@@ -25,18 +25,29 @@ const key = {
  * Returns the stored event count, or -1 when the state moved on.
  */
 const APPLY_BATCH = `
-local state = redis.call('HMGET', KEYS[1], 'seq', 'count')
-if (state[1] or '0') ~= ARGV[1] or (state[2] or '0') ~= ARGV[2] then return -1 end
+local state = redis.call('HMGET', KEYS[1], 'seq', 'count', 'bytes')
+if (state[1] or '0') ~= ARGV[1] or (state[2] or '0') ~= ARGV[2] or (state[3] or '0') ~= ARGV[9] then return -1 end
 local reset = ARGV[4] == '1'
 if reset then redis.call('DEL', KEYS[2]) end
 redis.call('RPUSH', KEYS[2], ARGV[5])
 local count = (reset and 0 or tonumber(ARGV[2])) + tonumber(ARGV[6])
+local bytes = (reset and 0 or tonumber(ARGV[9])) + tonumber(ARGV[10])
 local agentSeq = redis.call('HINCRBY', KEYS[1], 'agentSeq', 1)
-redis.call('HSET', KEYS[1], 'seq', ARGV[3], 'count', count)
+redis.call('HSET', KEYS[1], 'seq', ARGV[3], 'count', count, 'bytes', bytes)
+redis.call('HDEL', KEYS[1], 'full')
 redis.call('PEXPIRE', KEYS[1], ARGV[8])
 redis.call('PEXPIRE', KEYS[2], ARGV[8])
 redis.call('PUBLISH', ARGV[7], '{"type":"events","seq":' .. agentSeq .. ',"reset":' .. (reset and 'true' or 'false') .. ',"events":' .. ARGV[5] .. '}')
 return count
+`;
+
+/** Marks the tail full (only a snapshot is taken from now), if the state is still the one it was judged by. */
+const MARK_FULL = `
+local state = redis.call('HMGET', KEYS[1], 'seq', 'count', 'bytes')
+if (state[1] or '0') ~= ARGV[1] or (state[2] or '0') ~= ARGV[2] or (state[3] or '0') ~= ARGV[3] then return 0 end
+redis.call('HSET', KEYS[1], 'full', '1')
+redis.call('PEXPIRE', KEYS[1], ARGV[4])
+return 1
 `;
 
 /**
@@ -63,11 +74,14 @@ export class RedisRelay implements LiveRelay {
   async publishEvents(sessionId: string, batch: EventBatch): Promise<PublishResult> {
     // Compare-and-set: the step is worked out here and applied only if nothing changed in between.
     for (let attempt = 0; attempt < MAX_APPLY_ATTEMPTS; attempt++) {
-      const [seq, count] = await this.redis.hmget(key.state(sessionId), "seq", "count");
-      const stored = { lastSeq: Number(seq ?? 0), eventCount: Number(count ?? 0) };
+      const [seq, count, bytes, full] = await this.redis.hmget(key.state(sessionId), "seq", "count", "bytes", "full");
+      const stored = { lastSeq: Number(seq ?? 0), eventCount: Number(count ?? 0), bytes: Number(bytes ?? 0), snapshotRequired: full === "1" };
       const step = stepOf(batch, stored);
-      if (step.kind === "gap") return { accepted: false, wantSnapshot: true, firstSnapshot: false };
-      if (step.kind === "duplicate") return { accepted: true, wantSnapshot: false, firstSnapshot: false };
+      if (step.kind === "full" && !stored.snapshotRequired) {
+        const marked = await this.redis.eval(MARK_FULL, 1, key.state(sessionId), seq ?? "0", count ?? "0", bytes ?? "0", String(SESSION_TTL_MS));
+        if (marked !== 1) continue;
+      }
+      if (step.kind === "gap" || step.kind === "duplicate" || step.kind === "full") return PUBLISH_UNCHANGED[step.kind];
       const reset = step.kind === "reset";
       const total = (await this.redis.eval(
         APPLY_BATCH,
@@ -78,16 +92,18 @@ export class RedisRelay implements LiveRelay {
         count ?? "0",
         String(batch.seq),
         reset ? "1" : "0",
-        JSON.stringify(step.events),
+        step.json,
         String(step.events.length),
         key.sessionChannel(sessionId),
         String(SESSION_TTL_MS),
+        bytes ?? "0",
+        String(step.bytes),
       )) as number;
       if (total < 0) continue;
-      return { accepted: true, wantSnapshot: total > MAX_TAIL_EVENTS, firstSnapshot: reset && stored.eventCount === 0 };
+      return { accepted: true, snapshotRequired: false, wantSnapshot: wantsSnapshot(total), firstSnapshot: reset && stored.eventCount === 0 };
     }
     // The state kept moving under us: treat it as a gap, and a fresh snapshot settles it.
-    return { accepted: false, wantSnapshot: true, firstSnapshot: false };
+    return PUBLISH_UNCHANGED.gap;
   }
 
   async publishToSession(sessionId: string, message: AgentMessage): Promise<void> {

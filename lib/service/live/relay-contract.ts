@@ -1,12 +1,14 @@
 import { expect, it } from "vitest";
 import type { AgentMessage, RecordedEvent, VisitorMessage } from "@/lib/contract";
-import { MAX_TAIL_EVENTS, type LiveRelay } from "./relay";
+import { MAX_TAIL_EVENTS, TAIL_BOUND, type LiveRelay } from "./relay";
 
 /** What every LiveRelay must do, run against each implementation (relay.test.ts, relay.redis.test.ts). */
 
 export const meta = (t: number): RecordedEvent => ({ type: 4, timestamp: t, data: { href: "https://shop.example.com/", width: 1280, height: 800 } });
 export const full = (t: number): RecordedEvent => ({ type: 2, timestamp: t, data: { node: {} } });
 export const change = (t: number): RecordedEvent => ({ type: 3, timestamp: t, data: { source: 0 } });
+/** An incremental event carrying `bytes` of text (e.g. a huge text node the page added). */
+const bulky = (t: number, bytes: number): RecordedEvent => ({ type: 3, timestamp: t, data: { source: 0, texts: [{ id: 1, value: "x".repeat(bytes) }] } });
 
 let counter = 0;
 /** Fresh ids per test: a Redis relay's state outlives one test. */
@@ -25,8 +27,18 @@ export function relayContract(makeRelay: () => LiveRelay) {
     const relay = makeRelay();
     const id = freshId("s_");
     const agent = await listen(relay, id);
-    expect(await relay.publishEvents(id, { seq: 1, events: [meta(1), full(2)] })).toEqual({ accepted: true, wantSnapshot: false, firstSnapshot: true });
-    expect(await relay.publishEvents(id, { seq: 2, events: [change(3)] })).toEqual({ accepted: true, wantSnapshot: false, firstSnapshot: false });
+    expect(await relay.publishEvents(id, { seq: 1, events: [meta(1), full(2)] })).toEqual({
+      accepted: true,
+      wantSnapshot: false,
+      firstSnapshot: true,
+      snapshotRequired: false,
+    });
+    expect(await relay.publishEvents(id, { seq: 2, events: [change(3)] })).toEqual({
+      accepted: true,
+      wantSnapshot: false,
+      firstSnapshot: false,
+      snapshotRequired: false,
+    });
     await expect
       .poll(() => agent.received)
       .toEqual([
@@ -57,7 +69,12 @@ export function relayContract(makeRelay: () => LiveRelay) {
     const id = freshId("s_");
     const agent = await listen(relay, id);
     await relay.publishEvents(id, { seq: 1, events: [meta(1), full(2)] });
-    expect(await relay.publishEvents(id, { seq: 3, events: [change(4)] })).toEqual({ accepted: false, wantSnapshot: true, firstSnapshot: false });
+    expect(await relay.publishEvents(id, { seq: 3, events: [change(4)] })).toEqual({
+      accepted: false,
+      wantSnapshot: true,
+      firstSnapshot: false,
+      snapshotRequired: false,
+    });
     expect((await relay.publishEvents(id, { seq: 4, events: [change(5)] })).accepted).toBe(false);
     expect(await relay.publishEvents(id, { seq: 5, events: [meta(6), full(7)] })).toMatchObject({ accepted: true, wantSnapshot: false });
     expect((await relay.publishEvents(id, { seq: 6, events: [change(8)] })).accepted).toBe(true);
@@ -71,7 +88,12 @@ export function relayContract(makeRelay: () => LiveRelay) {
     const agent = await listen(relay, id);
     await relay.publishEvents(id, { seq: 1, events: [meta(1), full(2)] });
     await relay.publishEvents(id, { seq: 2, events: [change(3)] });
-    expect(await relay.publishEvents(id, { seq: 2, events: [change(3)] })).toEqual({ accepted: true, wantSnapshot: false, firstSnapshot: false });
+    expect(await relay.publishEvents(id, { seq: 2, events: [change(3)] })).toEqual({
+      accepted: true,
+      wantSnapshot: false,
+      firstSnapshot: false,
+      snapshotRequired: false,
+    });
     expect((await relay.publishEvents(id, { seq: 3, events: [change(4)] })).accepted).toBe(true);
     await expect.poll(() => timestamps(agent.received)).toEqual([[1, 2], [3], [4]]);
     agent.stop();
@@ -93,6 +115,51 @@ export function relayContract(makeRelay: () => LiveRelay) {
     await relay.publishEvents(id, { seq: 1, events: [meta(1), full(2)] });
     const many = Array.from({ length: MAX_TAIL_EVENTS }, (_, index) => change(3 + index));
     expect((await relay.publishEvents(id, { seq: 2, events: many })).wantSnapshot).toBe(true);
+  });
+
+  it("refuses batches past the tail's bound in events until a snapshot arrives", async () => {
+    const relay = makeRelay();
+    const id = freshId("s_");
+    await relay.publishEvents(id, { seq: 1, events: [meta(1), full(2)] });
+    const thousand = (seq: number) => ({ seq, events: Array.from({ length: 1000 }, (_, index) => change(seq * 1000 + index)) });
+    // A visitor that ignores the requests for a snapshot: taken up to the bound, then refused.
+    let seq = 2;
+    while (seq < 20 && (await relay.publishEvents(id, thousand(seq))).accepted) seq++;
+    expect(seq).toBe(2 + Math.floor((TAIL_BOUND.events - 2) / 1000));
+    expect(await relay.publishEvents(id, thousand(seq))).toEqual({ accepted: false, wantSnapshot: true, firstSnapshot: false, snapshotRequired: true });
+    // Even a small batch that would fit is refused now: only a snapshot is taken.
+    expect((await relay.publishEvents(id, { seq, events: [change(1)] })).snapshotRequired).toBe(true);
+    expect((await relay.publishEvents(id, { seq: seq + 1, events: [change(1)] })).snapshotRequired).toBe(true);
+
+    const late = await listen(relay, id);
+    const first = late.received[0];
+    expect(first.type === "events" && first.events.length).toBeLessThanOrEqual(TAIL_BOUND.events);
+    late.stop();
+
+    expect(await relay.publishEvents(id, { seq: seq + 2, events: [meta(7), full(8)] })).toMatchObject({ accepted: true, snapshotRequired: false });
+    expect((await relay.publishEvents(id, { seq: seq + 3, events: thousand(seq + 3).events })).accepted).toBe(true);
+  });
+
+  it("refuses batches past the tail's bound in bytes, and a late joiner's first message stays under it", async () => {
+    const relay = makeRelay();
+    const id = freshId("s_");
+    await relay.publishEvents(id, { seq: 1, events: [meta(1), full(2)] });
+    const piece = 4 * 1024 * 1024;
+    const results = [];
+    for (let seq = 2; seq < 2 + Math.ceil(TAIL_BOUND.bytes / piece) + 1; seq++)
+      results.push(await relay.publishEvents(id, { seq, events: [bulky(seq, piece)] }));
+    // Each batch is small in events: only its size stops it.
+    expect(results.filter((result) => result.accepted)).toHaveLength(Math.floor(TAIL_BOUND.bytes / piece) - 1);
+    expect(results.at(-1)).toMatchObject({ accepted: false, snapshotRequired: true });
+
+    const late = await listen(relay, id);
+    const first = late.received[0];
+    expect(first.type).toBe("events");
+    expect(Buffer.byteLength(JSON.stringify(first.type === "events" && first.events))).toBeLessThanOrEqual(TAIL_BOUND.bytes);
+    late.stop();
+
+    expect((await relay.publishEvents(id, { seq: 50, events: [meta(3), full(4)] })).accepted).toBe(true);
+    expect((await relay.publishEvents(id, { seq: 51, events: [bulky(5, piece)] })).accepted).toBe(true);
   });
 
   it("keeps sessions apart, stops delivering after unsubscribing, and forgets an ended session", async () => {

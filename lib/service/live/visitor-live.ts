@@ -1,5 +1,6 @@
 import "server-only";
 import type { Db } from "@/lib/db";
+import { ServiceError } from "../errors";
 import { endSession } from "../sessions/lifecycle";
 import type { Team } from "../teams";
 import type { SseChannel } from "./sse";
@@ -8,6 +9,7 @@ import { announceSession, broadcastStatus, markLive, markRecording, ongoingSessi
 import type { EventBatch } from "@/lib/contract";
 import { liveRelay } from "./process-relay";
 import { recordingStore } from "./recordings";
+import { redactedEvents } from "./redacted-events";
 import { findLastMeta } from "./relay";
 import { holdVisitorOnline, markVisitorsOnline } from "./stream-presence";
 
@@ -37,9 +39,11 @@ export async function openVisitorStream(db: Db, team: Team, visitorId: string, c
 }
 
 /** POST /collect/live/events: a batch of the visitor's page, relayed to the agents. */
-export async function acceptVisitorEvents(db: Db, visitorId: string, sessionId: string, batch: EventBatch): Promise<{ accepted: boolean; snapshot: boolean }> {
+export async function acceptVisitorEvents(db: Db, visitorId: string, sessionId: string, sent: EventBatch): Promise<{ accepted: boolean; snapshot: boolean }> {
   const { session, team } = await consentedSession(db, visitorId, sessionId);
+  const batch = { seq: sent.seq, events: redactedEvents(team, sent.events) };
   const result = await liveRelay().publishEvents(session.id, batch);
+  if (result.snapshotRequired) throw new ServiceError("snapshot_required", "The stored page is full: send a batch that starts with a full snapshot");
   if (result.accepted && team.recordingEnabled) {
     // What the agents got: a batch with a snapshot counts from it (what came before followed a gap).
     const metaAt = findLastMeta(batch.events);

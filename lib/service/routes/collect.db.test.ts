@@ -2,6 +2,7 @@ import { request as httpRequest } from "node:http";
 import os from "node:os";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { collectEndpoints } from "@/lib/contract/endpoints";
+import { DEFAULT_URL_REDACTED_PARAMS } from "@/lib/contract";
 import type { Db } from "@/lib/db";
 import { env } from "@/lib/env";
 import { loadSecret, SECRET_FILES } from "@/lib/secrets";
@@ -78,7 +79,7 @@ describe("/collect", () => {
       heartbeatSeconds: 15,
     });
     // A new team asks the visitor before a session starts.
-    expect(json.settings).toEqual({ requireAuthorization: true, maskingSelectors: [] });
+    expect(json.settings).toEqual({ requireAuthorization: true, maskingSelectors: [], urlRedactedParams: DEFAULT_URL_REDACTED_PARAMS });
     expect(await visitorRow(db, json.visitorId)).toMatchObject({
       deviceType: "mobile",
       deviceName: "iPhone",

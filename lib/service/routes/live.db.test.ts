@@ -31,7 +31,7 @@ afterAll(async () => {
 });
 
 async function liveSession() {
-  // No consent step: the visitor's batches flow as soon as the session exists.
+  // A session that needs no consent: these tests are about what travels once it is live.
   const team = await insertTeam(db, { requireAuthorization: false });
   const visitor = await registerVisitor(
     db,
@@ -150,5 +150,29 @@ describe("a live session over HTTP", () => {
     expect(answer.status).toBe(413);
     expect(answer.cors).toBe("*");
     expect(JSON.parse(answer.body)).toMatchObject({ status: "error", error: "payload_too_large" });
+  });
+
+  it("refuses a visitor's batches with 409 snapshot_required once the stored page is full, until a snapshot comes", async () => {
+    const session = await liveSession();
+    const send = async (seq: number, events: Array<Record<string, unknown>>) => {
+      const response = await fetch(`${service.url}/collect/live/events`, {
+        method: "POST",
+        headers: { "content-type": "application/json", ...session.visitorHeaders },
+        body: JSON.stringify({ sessionId: session.sessionId, seq, events }),
+      });
+      return { status: response.status, body: await response.json() };
+    };
+    const snapshot = [
+      { type: 4, timestamp: 1, data: { href: "https://shop.example.com/", width: 1280, height: 800 } },
+      { type: 2, timestamp: 2, data: { node: { type: 0, childNodes: [], id: 1 }, initialOffset: { top: 0, left: 0 } } },
+    ];
+    const increments = Array.from({ length: 5000 }, (_, index) => ({ type: 3, timestamp: 3 + index, data: { source: 1, positions: [] } }));
+    expect((await send(1, snapshot)).body).toMatchObject({ accepted: true });
+    // Asked for a snapshot past 3,000 events; a visitor that ignores it is refused past the bound.
+    expect((await send(2, increments)).body).toEqual({ status: "ok", accepted: true, snapshot: true });
+    expect(await send(3, increments)).toEqual({ status: 409, body: expect.objectContaining({ status: "error", error: "snapshot_required" }) });
+    expect((await send(3, increments.slice(0, 1))).status).toBe(409);
+    expect(await send(4, snapshot)).toEqual({ status: 200, body: { status: "ok", accepted: true, snapshot: false } });
+    expect((await send(5, increments.slice(0, 1))).status).toBe(200);
   });
 });

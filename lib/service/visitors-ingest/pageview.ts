@@ -5,10 +5,12 @@ import { visitors } from "../schema";
 import { visitorSearchText } from "@/lib/service/search";
 import type { Team } from "../teams";
 import { addPageview, type PageInput } from "./pageview-history";
+import { redactedPage } from "./redacted-page";
 import { onlineUntilFrom } from "./presence";
 
 /** POST /collect/pageview: the visitor moved to another page without reloading the script (e.g. a SPA route). */
-export async function recordVisitorPageview(db: Db, team: Team, visitorId: string, page: PageInput, now = new Date()): Promise<void> {
+export async function recordVisitorPageview(db: Db, team: Team, visitorId: string, raw: PageInput, now = new Date()): Promise<void> {
+  const page = redactedPage(team, raw);
   await db.transaction(async (tx) => {
     const [visitor] = await tx
       .select()

@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openTestDatabase } from "@/lib/testing/test-database";
+import { DEFAULT_URL_REDACTED_PARAMS } from "@/lib/contract";
 import { sha256 } from "../ids";
+import { recordVisitorPageview } from "./pageview";
 import { registerVisitor } from "./register";
 import { desktopChrome, insertTeam, pageviewsOf, seconds, visitorRow } from "./test-fixtures";
 
@@ -21,7 +23,7 @@ describe("registerVisitor", () => {
     expect(answer.visitorId).toMatch(/^[A-Z2-9]{8}$/);
     expect(answer.lookupCode).toMatch(/^\d{4}$/);
     expect(answer.heartbeatSeconds).toBe(15);
-    expect(answer.settings).toEqual({ requireAuthorization: true, maskingSelectors: [".card-number"] });
+    expect(answer.settings).toEqual({ requireAuthorization: true, maskingSelectors: [".card-number"], urlRedactedParams: DEFAULT_URL_REDACTED_PARAMS });
 
     const row = await visitorRow(database.db, answer.visitorId);
     expect(row).toMatchObject({
@@ -73,6 +75,27 @@ describe("registerVisitor", () => {
     }
     expect((await visitorRow(database.db, crossTeam.visitorId)).teamId).toBe(other.id);
     expect((await visitorRow(database.db, victim.visitorId)).tokenHash).toBe(sha256(victim.token));
+  });
+
+  it("stores and shows the page's URLs without the fragment or the values of secret-looking parameters, by the team's list", async () => {
+    const team = await insertTeam(database.db, { urlRedactedParams: ["reset", "otp"] });
+    const answer = await registerVisitor(
+      database.db,
+      team,
+      { url: "https://shop.example.com/?reset_token=abc&OTP=123456&page=2#frag", referrer: "https://mail.example.org/open?otp=999#x" },
+      desktopChrome,
+    );
+    expect(answer.settings.urlRedactedParams).toEqual(["reset", "otp"]);
+    const row = await visitorRow(database.db, answer.visitorId);
+    expect(row.lastUrl).toBe("https://shop.example.com/?reset_token=&OTP=&page=2");
+    expect(row.searchText).not.toContain("abc");
+    expect(await pageviewsOf(database.db, answer.visitorId)).toMatchObject([
+      { url: "https://shop.example.com/?reset_token=&OTP=&page=2", referrer: "https://mail.example.org/open?otp=" },
+    ]);
+
+    await recordVisitorPageview(database.db, team, answer.visitorId, { url: "https://shop.example.com/account?reset=1&tab=2#secret", title: "Account" });
+    expect((await visitorRow(database.db, answer.visitorId)).lastUrl).toBe("https://shop.example.com/account?reset=&tab=2");
+    expect((await pageviewsOf(database.db, answer.visitorId)).at(-1)).toMatchObject({ url: "https://shop.example.com/account?reset=&tab=2" });
   });
 
   it("records no pageview when the team's history collection is off", async () => {

@@ -9,6 +9,7 @@ import type { VisitorRow } from "../search";
 import type { ClientInfo } from "./client-info";
 import { assignLookupCode } from "./lookup-code";
 import { addPageview, type PageInput } from "./pageview-history";
+import { redactedPage } from "./redacted-page";
 import { HEARTBEAT_SECONDS, onlineUntilFrom } from "./presence";
 import { presenceWriter } from "./presence-state";
 
@@ -23,7 +24,7 @@ export interface Registration {
   token: string;
   lookupCode: string | null;
   heartbeatSeconds: number;
-  settings: { requireAuthorization: boolean; maskingSelectors: string[] };
+  settings: { requireAuthorization: boolean; maskingSelectors: string[]; urlRedactedParams: string[] };
 }
 
 /** The visitor the script asks to resume: only one of this team whose token matches. */
@@ -54,7 +55,8 @@ async function insertVisitor(tx: Tx, row: Omit<typeof visitors.$inferInsert, "sh
  * POST /collect/register: a page of the customer's site loaded the visitor script. Resumes the visitor
  * when its id and token match one of this team, else creates one; either way it is online from now.
  */
-export async function registerVisitor(db: Db, team: Team, input: RegisterInput, client: ClientInfo, now = new Date()): Promise<Registration> {
+export async function registerVisitor(db: Db, team: Team, raw: RegisterInput, client: ClientInfo, now = new Date()): Promise<Registration> {
+  const input = { ...raw, ...redactedPage(team, raw) };
   const registration = await db.transaction(async (tx): Promise<Registration> => {
     const previous = await resumable(tx, team.id, input);
     const token = previous ? input.token! : newSecret("vt_");
@@ -77,7 +79,7 @@ export async function registerVisitor(db: Db, team: Team, input: RegisterInput, 
       token,
       lookupCode,
       heartbeatSeconds: HEARTBEAT_SECONDS,
-      settings: { requireAuthorization: team.requireAuthorization, maskingSelectors: team.maskingSelectors },
+      settings: { requireAuthorization: team.requireAuthorization, maskingSelectors: team.maskingSelectors, urlRedactedParams: team.urlRedactedParams },
     };
   });
   await presenceWriter().written(registration.visitorId, { until: onlineUntilFrom(now).getTime(), lookupCode: registration.lookupCode });

@@ -1,0 +1,78 @@
+import type { RecordedEvent } from "@/lib/contract";
+import { isMasked, maskValue } from "./masking";
+
+/**
+ * The last look at each rrweb event before it leaves the browser. rrweb blocks masked elements' content,
+ * but still serialises some attributes that can carry their text, and an iframe's `srcdoc` (a whole
+ * document's HTML, masked content included) verbatim. Here:
+ * - `srcdoc` never leaves: a same-origin iframe's document is recorded node by node (and masked) instead;
+ * - on masked elements and their descendants, `value` is masked and the other attributes that carry
+ *   text (`placeholder`, `title`, `alt`, `aria-*`, `data-*`) are dropped, in snapshots and in mutations;
+ * - the page's address in Meta events follows the team's URL redaction.
+ */
+
+// rrweb's numbers: EventType, IncrementalSource.Mutation, and the serialised node's NodeType.Element.
+const FULL_SNAPSHOT = 2;
+const INCREMENTAL = 3;
+const META = 4;
+const MUTATION = 0;
+const ELEMENT_NODE = 2;
+
+/** Attributes that can carry an element's text; `data-rr-*` are rrweb's own markers. */
+const TEXT_ATTRIBUTE = /^(value|placeholder|title|alt|aria-.+|data-(?!rr-).+)$/i;
+
+export interface OutgoingContext {
+  /** The live node behind an rrweb id. */
+  nodeOf: (id: number) => Node | null;
+  maskSelector: string;
+  redactUrl: (url: string) => string;
+}
+
+interface SerializedNode {
+  type: number;
+  id: number;
+  attributes?: Record<string, unknown>;
+  childNodes?: SerializedNode[];
+}
+
+interface MutationData {
+  source: number;
+  adds?: Array<{ node: SerializedNode }>;
+  attributes?: Array<{ id: number; attributes: Record<string, unknown> }>;
+}
+
+function maskedNode(id: number, context: OutgoingContext): boolean {
+  const node = context.nodeOf(id);
+  return node?.nodeType === Node.ELEMENT_NODE && isMasked(node as Element, context.maskSelector);
+}
+
+/** Attributes as they may leave: no srcdoc, and nothing of a masked element's text. */
+function scrubAttributes(attributes: Record<string, unknown>, masked: boolean): void {
+  for (const [name, value] of Object.entries(attributes)) {
+    const lower = name.toLowerCase();
+    const masking = masked && TEXT_ATTRIBUTE.test(name);
+    // A masked field's value keeps its length as asterisks, as rrweb masks a password's.
+    if (masking && lower === "value" && typeof value === "string") attributes[name] = maskValue(value);
+    else if (lower === "srcdoc" || masking) delete attributes[name];
+  }
+}
+
+function scrubTree(node: SerializedNode, context: OutgoingContext, insideMasked: boolean): void {
+  const masked = insideMasked || (node.type === ELEMENT_NODE && maskedNode(node.id, context));
+  if (node.attributes) scrubAttributes(node.attributes, masked);
+  for (const child of node.childNodes ?? []) scrubTree(child, context, masked);
+}
+
+/** Rewrites the event in place (rrweb hands each event over once) and returns it. */
+export function outgoingEvent(event: RecordedEvent, context: OutgoingContext): RecordedEvent {
+  const data = event.data as Record<string, unknown> | undefined;
+  if (!data) return event;
+  if (event.type === META && typeof data.href === "string") data.href = context.redactUrl(data.href);
+  if (event.type === FULL_SNAPSHOT) scrubTree(data.node as SerializedNode, context, false);
+  if (event.type === INCREMENTAL && data.source === MUTATION) {
+    const mutation = data as unknown as MutationData;
+    for (const added of mutation.adds ?? []) scrubTree(added.node, context, false);
+    for (const changed of mutation.attributes ?? []) scrubAttributes(changed.attributes, maskedNode(changed.id, context));
+  }
+  return event;
+}
