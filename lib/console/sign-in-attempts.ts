@@ -1,11 +1,12 @@
 import { and, count, eq, gt, sql } from "drizzle-orm";
 import type { Db } from "@/lib/db";
+import { env } from "@/lib/env";
 import { auditEvents } from "./schema";
 
 /** Failed sign-ins one email may have in a window before it is refused, whatever the password. */
 export const SIGN_IN_LIMIT = { failures: 10, windowMs: 15 * 60_000 };
-/** Failed sign-ins one client address may have in a window, whichever emails it tries. */
-export const ADDRESS_SIGN_IN_LIMIT = { failures: 30, windowMs: 15 * 60_000 };
+/** Failed sign-ins one client address may have in a window, whichever emails it tries (an office behind one NAT may need more). */
+export const addressSignInLimit = () => ({ failures: env().SIGN_IN_FAILURES_PER_ADDRESS, windowMs: 15 * 60_000 });
 
 /** Refusals that say nothing about the password: they do not count towards either limit. */
 const NOT_COUNTED = ["throttled", "busy"];
@@ -48,7 +49,7 @@ export async function reserveSignInAttempt(db: Db, attempt: { email: string; ip:
     const checks: { by: "email" | "address"; limit: typeof SIGN_IN_LIMIT; who: { email: string } | { ip: string } }[] = [
       { by: "email", limit: SIGN_IN_LIMIT, who: { email: attempt.email } },
     ];
-    if (attempt.ip) checks.push({ by: "address", limit: ADDRESS_SIGN_IN_LIMIT, who: { ip: attempt.ip } });
+    if (attempt.ip) checks.push({ by: "address", limit: addressSignInLimit(), who: { ip: attempt.ip } });
     for (const check of checks) {
       const { failures, oldest } = await recentFailures(txDb, check.who, new Date(now.getTime() - check.limit.windowMs));
       if (failures < check.limit.failures) continue;

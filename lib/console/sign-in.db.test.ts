@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openTestDatabase } from "@/lib/testing/test-database";
 import { closePasswordPool } from "./passwords";
 import { auditEvents } from "./schema";
-import { ADDRESS_SIGN_IN_LIMIT, signIn, SignInError, SIGN_IN_LIMIT } from "./sign-in";
+import { addressSignInLimit, signIn, SignInError, SIGN_IN_LIMIT } from "./sign-in";
 import { createUser } from "./users";
 import { consoleUsers } from "./schema";
 import { and, eq } from "drizzle-orm";
@@ -66,16 +66,16 @@ describe("signIn", () => {
     });
   });
 
-  it(`refuses a client address after ${ADDRESS_SIGN_IN_LIMIT.failures} failures across emails, even with a right password; other addresses are not affected`, async () => {
+  it(`refuses a client address after ${addressSignInLimit().failures} failures across emails, even with a right password; other addresses are not affected`, async () => {
     await createUser(database.db, { email: "dee@example.com", name: "Dee", role: "agent", password: "dee's real password" });
     const ip = "192.0.2.200";
     const sprayed = await Promise.allSettled(
-      Array.from({ length: ADDRESS_SIGN_IN_LIMIT.failures + 5 }, (_, i) =>
+      Array.from({ length: addressSignInLimit().failures + 5 }, (_, i) =>
         signIn(database.db, { email: `spray-${i}@example.com`, password: "Winter2026!", ip }),
       ),
     );
     const reasons = sprayed.map((result) => (result.status === "rejected" ? (result.reason as SignInError).reason : "signed in"));
-    expect(reasons.filter((reason) => reason === "invalid")).toHaveLength(ADDRESS_SIGN_IN_LIMIT.failures);
+    expect(reasons.filter((reason) => reason === "invalid")).toHaveLength(addressSignInLimit().failures);
     expect(reasons.filter((reason) => reason === "throttled")).toHaveLength(5);
 
     const refused = await signIn(database.db, { email: "dee@example.com", password: "dee's real password", ip }).catch((error: SignInError) => error);

@@ -3,7 +3,7 @@ import { PasswordsBusyError, DUMMY_HASH, verifyPassword } from "./passwords";
 import { reserveSignInAttempt, settleSignInAttempt } from "./sign-in-attempts";
 import { findUserByEmail, type ConsoleUser } from "./users";
 
-export { ADDRESS_SIGN_IN_LIMIT, SIGN_IN_LIMIT } from "./sign-in-attempts";
+export { addressSignInLimit, SIGN_IN_LIMIT } from "./sign-in-attempts";
 
 export class SignInError extends Error {
   constructor(

@@ -48,6 +48,9 @@ export const envSchema = z
     REGISTRATION_RATE_LIMIT_PER_MINUTE: perMinute(120),
     SITE_RATE_LIMIT_PER_MINUTE: perMinute(1_200_000),
     LIVE_RATE_LIMIT_PER_MINUTE: perMinute(6_000),
+    SIGN_IN_FAILURES_PER_ADDRESS: optional(z.coerce.number({ error: "must be a number" }).int("must be a whole number").min(1)).transform(
+      (value) => value ?? 30,
+    ),
     TRUSTED_PROXIES: optional(z.string())
       .transform((value) =>
         (value ?? "")

@@ -6,7 +6,6 @@
 /** Powerful features no Tandem page uses: refused to the page and everything it frames. */
 const DENIED_FEATURES = [
   "accelerometer",
-  "bluetooth",
   "camera",
   "display-capture",
   "geolocation",
