@@ -29,8 +29,6 @@ test.beforeAll(async () => {
   test.setTimeout(180_000);
   server = await startServer({ env: { TANDEM_DEMO_SEED: "0" } });
   api = await apiClient(server.url, embeddedApiKey(server.dataDir));
-  // Stories without the consent step unless they ask for it (new teams require it).
-  await setTeam(api, { require_authorization: false });
   receiver = await startReceiver();
 });
 

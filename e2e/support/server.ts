@@ -32,6 +32,15 @@ export interface ServerOptions {
   port?: number;
 }
 
+function groupAlive(leader: number): boolean {
+  try {
+    process.kill(-leader, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /**
  * Starts Tandem the way a user does (`npm start`'s script, on the existing production build) on a free
  * port with a throwaway data folder (and database, on PostgreSQL), and waits until it is ready.
@@ -58,6 +67,11 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     process.kill(-child.pid!, name);
     await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 5_000))]);
     if (child.exitCode === null && child.signalCode === null) process.kill(-child.pid!, "SIGKILL");
+    // The server runs in a process of its own under the group's leader: wait until the whole group is
+    // gone, so that a restart on the same data folder never finds the folder's lock still held.
+    for (const deadline = Date.now() + 5_000; groupAlive(child.pid!) && Date.now() < deadline;) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
   };
   const stop = async () => {
     await signal("SIGTERM");
