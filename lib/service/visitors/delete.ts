@@ -1,10 +1,8 @@
-import { and, eq, inArray, lte, sql } from "drizzle-orm";
-import type { Db } from "@/lib/db";
+import { and, eq, inArray, lte, sql, type SQL } from "drizzle-orm";
+import type { Db, Tx } from "@/lib/db";
 import { ServiceError } from "../errors";
 import { recordingChunks, sessions, visitors } from "../schema";
 import { findVisitor } from "./read";
-
-type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 
 /** Bound parameters per statement stay far below PostgreSQL's 65,535 in a large purge. */
 const IDS_PER_STATEMENT = 1000;
@@ -25,14 +23,15 @@ async function deleteRecordingsOf(tx: Tx, teamId: string, visitorIds: string[]):
 }
 
 /**
- * Deletes one visitor, only while offline, with its recordings, in one transaction. The condition is
- * part of the DELETE itself, so a visitor that comes online between a check and the delete is never removed.
+ * Deletes a team's offline visitors matching `which`, with their recordings, in one transaction. The
+ * offline condition is part of the DELETE itself: PostgreSQL re-checks it on any row a concurrent heartbeat
+ * updated, so a visitor that comes online meanwhile is never removed. Answers how many were deleted.
  */
-export async function deleteVisitor(db: Db, teamId: string, shortId: string): Promise<void> {
-  const deleted = await db.transaction(async (tx) => {
+function deleteOffline(db: Db, teamId: string, which?: SQL): Promise<number> {
+  return db.transaction(async (tx) => {
     const rows = await tx
       .delete(visitors)
-      .where(and(eq(visitors.teamId, teamId), eq(visitors.shortId, shortId), lte(visitors.onlineUntil, sql`now()`)))
+      .where(and(eq(visitors.teamId, teamId), which, lte(visitors.onlineUntil, sql`now()`)))
       .returning({ shortId: visitors.shortId });
     await deleteRecordingsOf(
       tx,
@@ -41,27 +40,16 @@ export async function deleteVisitor(db: Db, teamId: string, shortId: string): Pr
     );
     return rows.length;
   });
-  if (deleted > 0) return;
+}
+
+/** Deletes one visitor, only while offline, with its recordings. */
+export async function deleteVisitor(db: Db, teamId: string, shortId: string): Promise<void> {
+  if ((await deleteOffline(db, teamId, eq(visitors.shortId, shortId))) > 0) return;
   if (await findVisitor(db, teamId, shortId)) throw new ServiceError("visitor_online", "The visitor is online and can't be deleted.");
   throw new ServiceError("visitor_not_found", `No visitor ${shortId}.`);
 }
 
-/**
- * Deletes every offline visitor of a team, with their recordings, in one transaction: PostgreSQL
- * re-checks the condition on any row a concurrent heartbeat updated, so a visitor that comes online
- * during the purge is kept.
- */
-export async function purgeOfflineVisitors(db: Db, teamId: string): Promise<number> {
-  return db.transaction(async (tx) => {
-    const rows = await tx
-      .delete(visitors)
-      .where(and(eq(visitors.teamId, teamId), lte(visitors.onlineUntil, sql`now()`)))
-      .returning({ shortId: visitors.shortId });
-    await deleteRecordingsOf(
-      tx,
-      teamId,
-      rows.map((row) => row.shortId),
-    );
-    return rows.length;
-  });
+/** Deletes every offline visitor of a team, with their recordings: a visitor that comes online during the purge is kept. */
+export function purgeOfflineVisitors(db: Db, teamId: string): Promise<number> {
+  return deleteOffline(db, teamId);
 }
