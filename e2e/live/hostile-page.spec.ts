@@ -1,17 +1,15 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
-import { expect, test, type APIRequestContext } from "@playwright/test";
-import { apiClient, embeddedApiKey, publicKey, setTeam } from "../support/api";
-import { startServer, type RunningServer } from "../support/server";
-import { createWatchLink, openAgent, replayFrame } from "./live-helpers";
+import { expect, test } from "@playwright/test";
+import { publicKey } from "../support/api";
+import { createWatchLink, liveServer, openAgent, replayFrame } from "./live-helpers";
 
 /**
  * A visitor's page that tries to run script in the agent's browser, where the watch page shares the
  * console's origin and a signed-in agent's cookies. Every payload reports to a server of the test's own,
  * saying which document ran it: the visitor's page may run them (it is theirs), the mirror never.
  */
-let server: RunningServer;
-let api: APIRequestContext;
+const live = liveServer({ require_authorization: false });
 let site: Awaited<ReturnType<typeof startHostileSite>>;
 
 /**
@@ -72,17 +70,11 @@ async function startHostileSite(tandemUrl: string, key: string) {
 }
 
 test.beforeAll(async () => {
-  test.setTimeout(180_000);
-  server = await startServer({ env: { TANDEM_DEMO_SEED: "0" } });
-  api = await apiClient(server.url, embeddedApiKey(server.dataDir));
-  await setTeam(api, { require_authorization: false });
-  site = await startHostileSite(server.url, await publicKey(api));
+  site = await startHostileSite(live.server.url, await publicKey(live.api));
 });
 
 test.afterAll(async () => {
-  await api?.dispose();
   await site?.close();
-  await server?.stop();
 });
 
 test("no script of a hostile visitor's page runs in the agent's browser", async ({ browser }) => {
@@ -93,7 +85,7 @@ test("no script of a hostile visitor's page runs in the agent's browser", async 
   await expect.poll(visitorId).toMatch(/^[A-Z2-9]{8}$/);
 
   const dialogs: string[] = [];
-  const agentView = await openAgent(browser, await createWatchLink(api, await visitorId()));
+  const agentView = await openAgent(browser, await createWatchLink(live.api, await visitorId()));
   agentView.page.on("dialog", (dialog) => {
     dialogs.push(dialog.message());
     void dialog.dismiss();

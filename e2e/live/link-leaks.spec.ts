@@ -1,9 +1,8 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
-import { expect, test, type APIRequestContext } from "@playwright/test";
-import { apiClient, embeddedApiKey, publicKey, setTeam } from "../support/api";
-import { startServer, type RunningServer } from "../support/server";
-import { createWatchLink, expiredRecordingLink, openAgent, replayFrame } from "./live-helpers";
+import { expect, test } from "@playwright/test";
+import { publicKey } from "../support/api";
+import { createWatchLink, expiredRecordingLink, liveServer, openAgent, replayFrame } from "./live-helpers";
 
 /**
  * A customer's site whose page asks for the most permissive referrer policy, with images that report
@@ -33,22 +32,15 @@ async function startCustomerSite(tandemUrl: string, key: string) {
   };
 }
 
-let server: RunningServer;
-let api: APIRequestContext;
+const live = liveServer({ require_authorization: false, recording_enabled: true });
 let site: Awaited<ReturnType<typeof startCustomerSite>>;
 
 test.beforeAll(async () => {
-  test.setTimeout(180_000);
-  server = await startServer({ env: { TANDEM_DEMO_SEED: "0" } });
-  api = await apiClient(server.url, embeddedApiKey(server.dataDir));
-  await setTeam(api, { require_authorization: false, recording_enabled: true });
-  site = await startCustomerSite(server.url, await publicKey(api));
+  site = await startCustomerSite(live.server.url, await publicKey(live.api));
 });
 
 test.afterAll(async () => {
-  await api?.dispose();
   await site?.close();
-  await server?.stop();
 });
 
 test("a watch link leaks through no Referer, opens once, and recording links expire", async ({ browser }) => {
@@ -58,7 +50,7 @@ test("a watch link leaks through no Referer, opens once, and recording links exp
   await expect.poll(() => visitorPage.evaluate(() => JSON.parse(localStorage.getItem("tandem.visitor") ?? "{}").visitorId ?? "")).toMatch(/^[A-Z2-9]{8}$/);
   const visitorId = await visitorPage.evaluate(() => JSON.parse(localStorage.getItem("tandem.visitor")!).visitorId as string);
 
-  const watchUrl = await createWatchLink(api, visitorId);
+  const watchUrl = await createWatchLink(live.api, visitorId);
   const linkToken = watchUrl.split("/watch/")[1];
   const agent = await openAgent(browser, watchUrl);
   await expect(replayFrame(agent.page).getByRole("heading", { name: "Leaky shop" })).toBeVisible();
@@ -78,7 +70,7 @@ test("a watch link leaks through no Referer, opens once, and recording links exp
   }
 
   // The token left the address bar at once; watch pages say they send no Referer.
-  await expect(agent.page).toHaveURL(`${server.url}/watch/session/${agent.sessionId()}`);
+  await expect(agent.page).toHaveURL(`${live.server.url}/watch/session/${agent.sessionId()}`);
   expect((await fetch(watchUrl.replace(linkToken, "any"))).headers.get("referrer-policy")).toBe("no-referrer");
 
   // A reload of the same tab carries on with the credential the link was exchanged for.
@@ -91,18 +83,18 @@ test("a watch link leaks through no Referer, opens once, and recording links exp
   const stolen = await thief.newPage();
   await stolen.goto(watchUrl);
   await expect(stolen.getByRole("heading", { name: "This watch link has already been opened" })).toBeVisible();
-  await stolen.goto(`${server.url}/watch/session/${agent.sessionId()}`);
+  await stolen.goto(`${live.server.url}/watch/session/${agent.sessionId()}`);
   await expect(stolen.getByRole("heading", { name: "This session is not open in this browser" })).toBeVisible();
 
   // The recording: replayed once the session has ended, from an address without its token, until it expires.
-  expect((await api.delete(`/v1.3/visitors/${visitorId}/session`)).status()).toBe(200);
+  expect((await live.api.delete(`/v1.3/visitors/${visitorId}/session`)).status()).toBe(200);
   await agent.close();
-  const session = (await (await api.get(`/v1.3/visitors/${visitorId}`)).json()).visitor.sessions[0];
+  const session = (await (await live.api.get(`/v1.3/visitors/${visitorId}`)).json()).visitor.sessions[0];
   expect(session).toMatchObject({ video_status: "ready", video_url: expect.stringContaining("/watch/recordings/") });
   const before = site.imageRequests.length;
   const player = await stolen.context().newPage();
   await player.goto(session.video_url);
-  await expect(player).toHaveURL(`${server.url}/watch/recordings/session/${session.id}`);
+  await expect(player).toHaveURL(`${live.server.url}/watch/recordings/session/${session.id}`);
   await player.getByLabel("Position in the recording").press("End");
   await expect(player.frameLocator("[data-testid=recording-root] iframe").getByRole("heading", { name: "Leaky shop" })).toBeVisible();
   await expect.poll(() => site.imageRequests.length).toBeGreaterThan(before);
@@ -110,16 +102,16 @@ test("a watch link leaks through no Referer, opens once, and recording links exp
   await player.reload();
   await expect(player.getByRole("heading", { name: `Recording of the session with visitor ${visitorId}` })).toBeVisible();
 
-  await player.goto(expiredRecordingLink(session.video_url, server.dataDir));
+  await player.goto(expiredRecordingLink(session.video_url, live.server.dataDir));
   await expect(player.getByRole("heading", { name: "This recording link has expired" })).toBeVisible();
   const token = session.video_url.split("/watch/recordings/")[1];
-  const refused = await api.get("/live/recordings/events", {
-    headers: { authorization: `Bearer ${expiredRecordingLink(session.video_url, server.dataDir).split("/watch/recordings/")[1]}` },
+  const refused = await live.api.get("/live/recordings/events", {
+    headers: { authorization: `Bearer ${expiredRecordingLink(session.video_url, live.server.dataDir).split("/watch/recordings/")[1]}` },
   });
   expect(refused.status()).toBe(404);
   // …and the link's token is taken only from the header, never from the address.
-  expect((await api.get(`/live/recordings/events?token=${token}`)).status()).toBe(404);
-  expect((await api.get("/live/recordings/events", { headers: { authorization: `Bearer ${token}` } })).status()).toBe(200);
+  expect((await live.api.get(`/live/recordings/events?token=${token}`)).status()).toBe(404);
+  expect((await live.api.get("/live/recordings/events", { headers: { authorization: `Bearer ${token}` } })).status()).toBe(200);
 
   await thief.close();
   await visitorContext.close();

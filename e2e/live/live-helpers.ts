@@ -1,7 +1,9 @@
 import { createHmac } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
-import { expect, type APIRequestContext, type Browser, type Page } from "@playwright/test";
+import { expect, test, type APIRequestContext, type Browser, type Page } from "@playwright/test";
+import { apiClient, embeddedApiKey, setTeam } from "../support/api";
+import { startServer, type RunningServer } from "../support/server";
 import { decodeJwt, SignJWT } from "jose";
 
 /** The visitor script's JS API, as a customer's page sees it. */
@@ -18,6 +20,25 @@ declare global {
 }
 
 export const agent = { id: "live-agent", name: "Alice Agent" };
+
+/**
+ * A Tandem server of the spec file's own (an empty database), its team set as the spec needs, and an
+ * API client with the console's key: started before the file's tests, stopped after them.
+ */
+export function liveServer(team: Record<string, unknown>): { server: RunningServer; api: APIRequestContext } {
+  const live = {} as { server: RunningServer; api: APIRequestContext };
+  test.beforeAll(async () => {
+    test.setTimeout(180_000);
+    live.server = await startServer({ env: { TANDEM_DEMO_SEED: "0" } });
+    live.api = await apiClient(live.server.url, embeddedApiKey(live.server.dataDir));
+    await setTeam(live.api, team);
+  });
+  test.afterAll(async () => {
+    await live.api?.dispose();
+    await live.server?.stop();
+  });
+  return live;
+}
 
 /** A visitor's browser on /demo (or `path`), with every request body it sends recorded; `watch` sees the page before it loads. */
 export async function openVisitor(

@@ -1,22 +1,7 @@
-import { expect, test, type APIRequestContext } from "@playwright/test";
-import { apiClient, embeddedApiKey, setTeam } from "../support/api";
-import { startServer, type RunningServer } from "../support/server";
-import { createWatchLink, mirrorHtml, openAgent, openVisitor, replayFrame, tapAgentStream } from "./live-helpers";
+import { expect, test } from "@playwright/test";
+import { createWatchLink, liveServer, mirrorHtml, openAgent, openVisitor, replayFrame, tapAgentStream } from "./live-helpers";
 
-let server: RunningServer;
-let api: APIRequestContext;
-
-test.beforeAll(async () => {
-  test.setTimeout(180_000);
-  server = await startServer({ env: { TANDEM_DEMO_SEED: "0" } });
-  api = await apiClient(server.url, embeddedApiKey(server.dataDir));
-  await setTeam(api, { require_authorization: false, masking_selectors: [".private-note"] });
-});
-
-test.afterAll(async () => {
-  await api?.dispose();
-  await server?.stop();
-});
+const live = liveServer({ require_authorization: false, masking_selectors: [".private-note"] });
 
 // Every secret is spelled SECRET-…: nothing the agent receives or sees may contain "SECRET".
 const srcdoc = `<p>Public frame</p><div class="no-cobrowse" title="SECRET-frame-title">SECRET-srcdoc-text</div><input type="password" placeholder="SECRET-frame-placeholder">`;
@@ -30,14 +15,14 @@ const PAGE = `
 `;
 
 test("masked and blocked content reaches the agent in no attribute and no srcdoc document, in the snapshot or in changes", async ({ browser }) => {
-  const visitor = await openVisitor(browser, server.url);
+  const visitor = await openVisitor(browser, live.server.url);
   // The page's own content (the recorder starts with the session, so it records this page as it is then).
   await visitor.page.evaluate((html) => document.body.insertAdjacentHTML("afterbegin", `<section id="account">${html}</section>`), PAGE);
-  const agentView = await openAgent(browser, await createWatchLink(api, visitor.visitorId));
+  const agentView = await openAgent(browser, await createWatchLink(live.api, visitor.visitorId));
   const replay = replayFrame(agentView.page);
   await expect(agentView.page.getByTestId("visitor-status")).toHaveAttribute("data-status", "live");
   await expect(replay.getByRole("heading", { name: "Account secrets test" })).toBeVisible();
-  const tap = tapAgentStream(server.url, agentView.sessionId(), agentView.token());
+  const tap = tapAgentStream(live.server.url, agentView.sessionId(), agentView.token());
   // The iframe's own document is recorded node by node: its public part reaches the agent.
   await expect.poll(() => tap.text()).toContain("Public frame");
 
@@ -68,7 +53,7 @@ test("masked and blocked content reaches the agent in no attribute and no srcdoc
   await expect(replay.locator("input#pw")).toHaveValue("*".repeat("SECRET-changed-value".length));
 
   // A late joiner's first message (the stored snapshot and what followed it) holds none of it either.
-  const late = tapAgentStream(server.url, agentView.sessionId(), agentView.token());
+  const late = tapAgentStream(live.server.url, agentView.sessionId(), agentView.token());
   await expect.poll(() => late.text()).toContain("Changes done");
   tap.stop();
   late.stop();

@@ -1,22 +1,7 @@
-import { expect, test, type APIRequestContext } from "@playwright/test";
-import { apiClient, embeddedApiKey, setTeam } from "../support/api";
-import { startServer, type RunningServer } from "../support/server";
-import { createWatchLink, openAgent, openVisitor, replayFrame } from "./live-helpers";
+import { expect, test } from "@playwright/test";
+import { createWatchLink, liveServer, openAgent, openVisitor, replayFrame } from "./live-helpers";
 
-let server: RunningServer;
-let api: APIRequestContext;
-
-test.beforeAll(async () => {
-  test.setTimeout(180_000);
-  server = await startServer({ env: { TANDEM_DEMO_SEED: "0" } });
-  api = await apiClient(server.url, embeddedApiKey(server.dataDir));
-  await setTeam(api, { require_authorization: false });
-});
-
-test.afterAll(async () => {
-  await api?.dispose();
-  await server?.stop();
-});
+const live = liveServer({ require_authorization: false });
 
 /** Changes the page `count` times, each change its own rrweb event, all within one batch. */
 async function burst(page: import("@playwright/test").Page, count: number, label: string) {
@@ -33,12 +18,12 @@ async function burst(page: import("@playwright/test").Page, count: number, label
 }
 
 test("past the relay's bound the visitor's batch is refused with snapshot_required, and the script answers with a snapshot", async ({ browser }) => {
-  const visitor = await openVisitor(browser, server.url);
+  const visitor = await openVisitor(browser, live.server.url);
   const answers: Array<{ status: number; error?: string }> = [];
   visitor.page.on("response", async (response) => {
     if (response.url().endsWith("/collect/live/events")) answers.push({ status: response.status(), error: (await response.json().catch(() => ({}))).error });
   });
-  const agentView = await openAgent(browser, await createWatchLink(api, visitor.visitorId));
+  const agentView = await openAgent(browser, await createWatchLink(live.api, visitor.visitorId));
   await expect(agentView.page.getByTestId("visitor-status")).toHaveAttribute("data-status", "live");
   // (Another viewer joining now would make the visitor send a fresh snapshot: none does.)
   await expect.poll(() => answers.length).toBeGreaterThan(0);
