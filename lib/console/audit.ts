@@ -13,7 +13,8 @@ export interface AuditEntry {
   ip?: string | null;
 }
 
-export async function recordAudit(db: Db, entry: AuditEntry): Promise<void> {
+/** Records one event, inside a transaction when given one. */
+export async function recordAudit(db: Pick<Db, "insert">, entry: AuditEntry): Promise<void> {
   await db.insert(auditEvents).values({
     at: entry.at ?? new Date(),
     actorId: entry.actorId ?? null,

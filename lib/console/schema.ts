@@ -1,7 +1,11 @@
 import { sql } from "drizzle-orm";
-import { bigserial, check, index, jsonb, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+import { bigserial, check, index, jsonb, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 
-/** People who sign in to the console. `id` is stable and is the agent id sent to the API. */
+/**
+ * People who sign in to the console. `id` is stable and is the agent id sent to the API. A user signed in
+ * through single sign-on is tied to the provider's subject (`oidc_issuer` + `oidc_subject`) and may have
+ * no password.
+ */
 export const consoleUsers = pgTable(
   "console_users",
   {
@@ -9,12 +13,17 @@ export const consoleUsers = pgTable(
     email: text("email").notNull().unique(),
     name: text("name").notNull(),
     role: text("role", { enum: ["agent", "lead", "admin"] }).notNull(),
-    passwordHash: text("password_hash").notNull(),
+    passwordHash: text("password_hash"),
+    oidcIssuer: text("oidc_issuer"),
+    oidcSubject: text("oidc_subject"),
     disabledAt: timestamp("disabled_at", { withTimezone: true, mode: "date" }),
     createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
   },
-  (table) => [check("console_users_role_check", sql`${table.role} in ('agent', 'lead', 'admin')`)],
+  (table) => [
+    check("console_users_role_check", sql`${table.role} in ('agent', 'lead', 'admin')`),
+    uniqueIndex("console_users_oidc_subject_idx").on(table.oidcIssuer, table.oidcSubject),
+  ],
 );
 
 /** Who did what, when and from where. Sign-in failures here also drive the sign-in throttle. */

@@ -25,12 +25,12 @@ describe("console users", () => {
     await ensureAdmin(database.db, "Ops@Example.com", "first password!");
     const created = await findUserByEmail(database.db, "ops@example.com");
     expect(created?.role).toBe("admin");
-    expect(await verifyPassword("first password!", created!.passwordHash)).toBe(true);
+    expect(await verifyPassword("first password!", created!.passwordHash!)).toBe(true);
 
     await ensureAdmin(database.db, "ops@example.com", "second password!");
     const updated = await findUserByEmail(database.db, "ops@example.com");
     expect(updated?.id).toBe(created?.id);
-    expect(await verifyPassword("second password!", updated!.passwordHash)).toBe(true);
-    expect(await verifyPassword("first password!", updated!.passwordHash)).toBe(false);
+    expect(await verifyPassword("second password!", updated!.passwordHash!)).toBe(true);
+    expect(await verifyPassword("first password!", updated!.passwordHash!)).toBe(false);
   });
 });

@@ -14,7 +14,8 @@ export interface NewUser {
   password: string;
 }
 
-const newId = () => `cu_${randomUUID().replaceAll("-", "")}`;
+/** A new user id (the agent id the console sends to the API). */
+export const newUserId = () => `cu_${randomUUID().replaceAll("-", "")}`;
 
 export async function findUserByEmail(db: Db, email: string): Promise<ConsoleUser | undefined> {
   const [user] = await db.select().from(consoleUsers).where(eq(consoleUsers.email, email.toLowerCase()));
@@ -34,7 +35,7 @@ export async function countUsers(db: Pick<Db, "select">): Promise<number> {
 export async function createUser(db: Db, user: NewUser): Promise<ConsoleUser> {
   const [created] = await db
     .insert(consoleUsers)
-    .values({ id: newId(), email: user.email.toLowerCase(), name: user.name, role: user.role, passwordHash: await hashPassword(user.password) })
+    .values({ id: newUserId(), email: user.email.toLowerCase(), name: user.name, role: user.role, passwordHash: await hashPassword(user.password) })
     .returning();
   return created;
 }
@@ -51,7 +52,7 @@ export async function createFirstAdmin(db: Db, user: Omit<NewUser, "role">): Pro
     if ((await countUsers(tx)) > 0) return undefined;
     const [created] = await tx
       .insert(consoleUsers)
-      .values({ id: newId(), email: user.email.toLowerCase(), name: user.name, role: "admin", passwordHash })
+      .values({ id: newUserId(), email: user.email.toLowerCase(), name: user.name, role: "admin", passwordHash })
       .returning();
     return created;
   });
@@ -62,7 +63,7 @@ export async function ensureAdmin(db: Db, email: string, password: string): Prom
   const passwordHash = await hashPassword(password);
   await db
     .insert(consoleUsers)
-    .values({ id: newId(), email: email.toLowerCase(), name: "Admin", role: "admin", passwordHash })
+    .values({ id: newUserId(), email: email.toLowerCase(), name: "Admin", role: "admin", passwordHash })
     .onConflictDoUpdate({
       target: consoleUsers.email,
       set: { passwordHash, role: "admin", disabledAt: null, updatedAt: new Date() },

@@ -11,6 +11,14 @@ const cluster = {
   NEXT_SERVER_ACTIONS_ENCRYPTION_KEY: Buffer.alloc(32, 7).toString("base64"),
 };
 
+/** Single sign-on with the least it needs. */
+const sso = {
+  OIDC_ISSUER: "https://login.example.com/realms/acme",
+  OIDC_CLIENT_ID: "tandem",
+  OIDC_CLIENT_SECRET: "s3cret-value",
+  NEXTAUTH_URL: "https://tandem.example.com",
+};
+
 describe("parseEnv", () => {
   it("takes several app nodes' configuration when the shared secrets are all there", () => {
     expect(parseEnv(cluster)).toMatchObject({ REDIS_URL: cluster.REDIS_URL, LINK_SIGNING_SECRET: cluster.LINK_SIGNING_SECRET });
@@ -34,6 +42,62 @@ describe("parseEnv", () => {
   it("reads TRUSTED_PROXIES as a list, none by default", () => {
     expect(parseEnv({}).TRUSTED_PROXIES).toEqual([]);
     expect(parseEnv({ TRUSTED_PROXIES: " loopback, 10.0.0.0/8 ,," }).TRUSTED_PROXIES).toEqual(["loopback", "10.0.0.0/8"]);
+  });
+
+  it("reads single sign-on with its defaults: any domain, the groups claim, no group mapped, passwords on", () => {
+    const env = parseEnv(sso);
+    expect(env).toMatchObject({ OIDC_ISSUER: sso.OIDC_ISSUER, OIDC_DISPLAY_NAME: "single sign-on", OIDC_ROLE_CLAIM: "groups", PASSWORD_SIGN_IN: true });
+    expect(env.OIDC_SCOPES).toEqual(["openid", "email", "profile"]);
+    expect(env.OIDC_ALLOWED_DOMAINS).toEqual([]);
+    expect(env.OIDC_ADMIN_GROUPS).toEqual([]);
+  });
+
+  it("reads the lists of domains, groups and scopes", () => {
+    const env = parseEnv({
+      ...sso,
+      OIDC_ALLOWED_DOMAINS: " Example.com, @acme.co.uk ,",
+      OIDC_ADMIN_GROUPS: "tandem-admins, /Support/Admins",
+      OIDC_LEAD_GROUPS: "tandem-leads",
+      OIDC_SCOPES: "openid email profile groups",
+      PASSWORD_SIGN_IN: "false",
+    });
+    expect(env.OIDC_ALLOWED_DOMAINS).toEqual(["example.com", "acme.co.uk"]);
+    expect(env.OIDC_ADMIN_GROUPS).toEqual(["tandem-admins", "/Support/Admins"]);
+    expect(env.OIDC_LEAD_GROUPS).toEqual(["tandem-leads"]);
+    expect(env.OIDC_SCOPES).toEqual(["openid", "email", "profile", "groups"]);
+    expect(env.PASSWORD_SIGN_IN).toBe(false);
+  });
+
+  it("accepts a plain http issuer on loopback only", () => {
+    expect(parseEnv({ ...sso, OIDC_ISSUER: "http://127.0.0.1:4000" }).OIDC_ISSUER).toBe("http://127.0.0.1:4000");
+    expect(parseEnv({ ...sso, OIDC_ISSUER: "http://localhost:4000/" }).OIDC_ISSUER).toBe("http://localhost:4000/");
+  });
+
+  it.each([
+    [{ ...sso, OIDC_ISSUER: "http://login.example.com" }, "Invalid configuration: OIDC_ISSUER must be an https URL (plain http only on localhost)"],
+    [
+      { ...sso, OIDC_CLIENT_SECRET: "" },
+      "Invalid configuration: OIDC_CLIENT_SECRET must be set together with OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET",
+    ],
+    [{ OIDC_CLIENT_ID: "tandem" }, "Invalid configuration: OIDC_ISSUER must be set together with OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET"],
+    [
+      { ...sso, NEXTAUTH_URL: "" },
+      "Invalid configuration: NEXTAUTH_URL is required when OIDC_ISSUER is set: it makes the callback URL registered at the provider",
+    ],
+    [{ PASSWORD_SIGN_IN: "false" }, "Invalid configuration: PASSWORD_SIGN_IN may be false only when single sign-on is configured (OIDC_ISSUER)"],
+    [{ PASSWORD_SIGN_IN: "no" }, "Invalid configuration: PASSWORD_SIGN_IN must be true or false"],
+    [{ OIDC_ADMIN_GROUPS: "admins" }, "Invalid configuration: OIDC_ISSUER is required when OIDC_ALLOWED_DOMAINS, OIDC_ADMIN_GROUPS or OIDC_LEAD_GROUPS is set"],
+    [
+      { ...sso, OIDC_ALLOWED_DOMAINS: "example.com, *.acme.com" },
+      'Invalid configuration: OIDC_ALLOWED_DOMAINS must list email domains such as example.com (got "example.com, *.acme.com")',
+    ],
+    [{ ...sso, OIDC_SCOPES: "email profile" }, 'Invalid configuration: OIDC_SCOPES must include openid (got "email profile")'],
+  ])("refuses a broken single sign-on configuration %o", (source, message) => {
+    expect(() => parseEnv(source)).toThrow(message);
+  });
+
+  it("never echoes the client secret", () => {
+    expect(() => parseEnv({ ...sso, OIDC_ISSUER: "", OIDC_CLIENT_ID: "", OIDC_CLIENT_SECRET: "hunter2-secret" })).toThrow(/^(?!.*hunter2)/);
   });
 
   it.each([

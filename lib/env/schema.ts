@@ -7,6 +7,25 @@ const optional = <T extends z.ZodType>(schema: T) => z.preprocess((value) => (va
 
 const httpUrl = z.url({ protocol: /^https?$/, error: "must be an http(s) URL" }).transform((value) => value.replace(/\/+$/, ""));
 
+/** A comma-separated list, its entries trimmed and empty ones dropped; none when unset. */
+const commaList = optional(z.string()).transform((value) =>
+  (value ?? "")
+    .split(",")
+    .map((entry) => entry.trim())
+    .filter(Boolean),
+);
+
+/** Loopback hosts, where an identity provider may be reached over plain http (a provider on the same machine). */
+const LOOPBACK_HOST = /^(localhost|127(\.\d{1,3}){3}|\[::1\])$/;
+
+// The provider's answers decide who signs in: outside loopback, only over TLS.
+const issuerUrl = z.url({ protocol: /^https?$/, error: "must be an http(s) URL" }).refine((value) => {
+  const url = new URL(value);
+  return url.protocol === "https:" || LOOPBACK_HOST.test(url.hostname);
+}, "must be an https URL (plain http only on localhost)");
+
+const EMAIL_DOMAIN = /^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/;
+
 const perMinute = (fallback: number) =>
   optional(z.coerce.number({ error: "must be a number" }).int("must be a whole number").min(1)).transform((value) => value ?? fallback);
 
@@ -51,24 +70,32 @@ export const envSchema = z
     SIGN_IN_FAILURES_PER_ADDRESS: optional(z.coerce.number({ error: "must be a number" }).int("must be a whole number").min(1)).transform(
       (value) => value ?? 30,
     ),
-    TRUSTED_PROXIES: optional(z.string())
-      .transform((value) =>
-        (value ?? "")
-          .split(",")
-          .map((entry) => entry.trim())
-          .filter(Boolean),
-      )
-      .superRefine((entries, ctx) => {
-        for (const entry of entries) {
-          try {
-            compileTrustedProxies([entry]);
-          } catch {
-            ctx.addIssue({ code: "custom", message: `must list IP addresses, CIDR ranges or loopback, linklocal, uniquelocal ("${entry}" is none of them)` });
-            return;
-          }
+    TRUSTED_PROXIES: commaList.superRefine((entries, ctx) => {
+      for (const entry of entries) {
+        try {
+          compileTrustedProxies([entry]);
+        } catch {
+          ctx.addIssue({ code: "custom", message: `must list IP addresses, CIDR ranges or loopback, linklocal, uniquelocal ("${entry}" is none of them)` });
+          return;
         }
-      }),
+      }
+    }),
     WEBHOOK_ALLOW_PRIVATE_NETWORKS: optional(z.enum(["true", "false"], { error: "must be true or false" })).transform((value) => value === "true"),
+    PASSWORD_SIGN_IN: optional(z.enum(["true", "false"], { error: "must be true or false" })).transform((value) => value !== "false"),
+    OIDC_ISSUER: optional(issuerUrl),
+    OIDC_CLIENT_ID: optional(z.string().max(500, "must be at most 500 characters")),
+    OIDC_CLIENT_SECRET: optional(z.string().max(2000, "must be at most 2000 characters")),
+    OIDC_DISPLAY_NAME: optional(z.string().trim().min(1).max(40, "must be at most 40 characters")).transform((value) => value ?? "single sign-on"),
+    OIDC_SCOPES: optional(z.string())
+      .transform((value) => (value ?? "openid email profile").split(/[\s,]+/).filter(Boolean))
+      .refine((scopes) => scopes.includes("openid"), "must include openid")
+      .refine((scopes) => scopes.every((scope) => /^[\x21\x23-\x5b\x5d-\x7e]{1,100}$/.test(scope)), "must be scope names separated by spaces"),
+    OIDC_ALLOWED_DOMAINS: commaList
+      .transform((domains) => domains.map((domain) => domain.replace(/^@/, "").toLowerCase()))
+      .refine((domains) => domains.every((domain) => EMAIL_DOMAIN.test(domain)), "must list email domains such as example.com"),
+    OIDC_ROLE_CLAIM: optional(z.string().trim().min(1).max(200, "must be at most 200 characters")).transform((value) => value ?? "groups"),
+    OIDC_ADMIN_GROUPS: commaList,
+    OIDC_LEAD_GROUPS: commaList,
     TANDEM_DEMO_SEED: optional(z.enum(["0", "1"], { error: "must be 0 or 1" })).transform((value) => value === "1"),
   })
   .superRefine((env, ctx) => {
@@ -93,6 +120,24 @@ export const envSchema = z
       for (const name of SHARED_SECRETS) {
         if (!env[name]) ctx.addIssue({ code: "custom", path: [name], message: "must be set, the same on every app node, when REDIS_URL is set" });
       }
+    }
+    const oidc = [env.OIDC_ISSUER, env.OIDC_CLIENT_ID, env.OIDC_CLIENT_SECRET];
+    if (oidc.some(Boolean) && !oidc.every(Boolean)) {
+      const missing = (["OIDC_ISSUER", "OIDC_CLIENT_ID", "OIDC_CLIENT_SECRET"] as const).find((name) => !env[name]);
+      ctx.addIssue({ code: "custom", path: [missing!], message: "must be set together with OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET" });
+    }
+    if (!env.OIDC_ISSUER && [env.OIDC_ALLOWED_DOMAINS, env.OIDC_ADMIN_GROUPS, env.OIDC_LEAD_GROUPS].some((list) => list.length > 0)) {
+      ctx.addIssue({ code: "custom", path: ["OIDC_ISSUER"], message: "is required when OIDC_ALLOWED_DOMAINS, OIDC_ADMIN_GROUPS or OIDC_LEAD_GROUPS is set" });
+    }
+    if (env.OIDC_ISSUER && !env.NEXTAUTH_URL) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["NEXTAUTH_URL"],
+        message: "is required when OIDC_ISSUER is set: it makes the callback URL registered at the provider",
+      });
+    }
+    if (!env.PASSWORD_SIGN_IN && !env.OIDC_ISSUER) {
+      ctx.addIssue({ code: "custom", path: ["PASSWORD_SIGN_IN"], message: "may be false only when single sign-on is configured (OIDC_ISSUER)" });
     }
     if (env.COBROWSE_API_URL && !env.COBROWSE_API_KEY) {
       ctx.addIssue({ code: "custom", path: ["COBROWSE_API_KEY"], message: "is required when COBROWSE_API_URL is set" });

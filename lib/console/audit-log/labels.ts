@@ -5,6 +5,7 @@
 export const ACTION_LABELS: Record<string, { success: string; failure?: string }> = {
   sign_in: { success: "Signed in", failure: "Sign-in failed" },
   sign_out: { success: "Signed out" },
+  sso_sign_in: { success: "Signed in with SSO", failure: "SSO sign-in refused" },
   first_admin_created: { success: "First admin created" },
   co_browse_link_created: { success: "Co-browse link created", failure: "Co-browse link refused" },
   session_stopped: { success: "Session stopped", failure: "Session stop failed" },
