@@ -11,5 +11,9 @@ declare module "next-auth" {
 declare module "next-auth/jwt" {
   interface JWT {
     signedInAt?: number;
+    /** How the session was signed into: "credentials" or "oidc". */
+    provider?: string;
+    /** The provider's id_token, as the hint of its sign-out page (only when small enough for the cookie). */
+    idToken?: string;
   }
 }

@@ -7,7 +7,8 @@ import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 
-export function SignInForm({ callbackPath }: { callbackPath: string }) {
+/** Email and password; the page around it gives the heading. */
+export function SignInForm({ callbackPath, autoFocus = true }: { callbackPath: string; autoFocus?: boolean }) {
   const router = useRouter();
   const [error, setError] = useState<string | null>(null);
   const [pending, setPending] = useState(false);
@@ -33,9 +34,8 @@ export function SignInForm({ callbackPath }: { callbackPath: string }) {
 
   return (
     <form onSubmit={submit} className="flex flex-col gap-4" noValidate>
-      <h1 className="text-lg font-semibold">Sign in to Tandem</h1>
       {error ? <Alert>{error}</Alert> : null}
-      <Field label="Email" name="email" type="email" autoComplete="username" required autoFocus />
+      <Field label="Email" name="email" type="email" autoComplete="username" required autoFocus={autoFocus} />
       <Field label="Password" name="password" type="password" autoComplete="current-password" required />
       <Button type="submit" disabled={pending}>
         {pending ? "Signing in…" : "Sign in"}

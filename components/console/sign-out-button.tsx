@@ -1,17 +1,41 @@
 "use client";
 
+import { useState } from "react";
 import { Button } from "@/components/ui/button";
 
+/** Where to go once signed out: the identity provider's sign-out page when the session came from it. */
+async function providerSignOutUrl(): Promise<string | null> {
+  try {
+    const response = await fetch("/api/console/sign-out", { cache: "no-store" });
+    if (!response.ok) return null;
+    const body = (await response.json()) as { providerSignOutUrl?: unknown };
+    return typeof body.providerSignOutUrl === "string" ? body.providerSignOutUrl : null;
+  } catch {
+    return null;
+  }
+}
+
 // next-auth's client is loaded on the click, not with every console page.
-async function signOutToLogin() {
-  const { signOut } = await import("next-auth/react");
-  await signOut({ callbackUrl: "/login" });
+async function signOutEverywhere() {
+  const [{ signOut }, next] = await Promise.all([import("next-auth/react"), providerSignOutUrl()]);
+  // The console session ends first, whatever the provider does next.
+  await signOut({ redirect: false });
+  window.location.assign(next ?? "/login");
 }
 
 export function SignOutButton() {
+  const [pending, setPending] = useState(false);
   return (
-    <Button variant="secondary" className="w-full" onClick={() => void signOutToLogin()}>
-      Sign out
+    <Button
+      variant="secondary"
+      className="w-full"
+      disabled={pending}
+      onClick={() => {
+        setPending(true);
+        void signOutEverywhere().catch(() => setPending(false));
+      }}
+    >
+      {pending ? "Signing out…" : "Sign out"}
     </Button>
   );
 }

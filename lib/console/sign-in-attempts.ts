@@ -9,7 +9,7 @@ export const SIGN_IN_LIMIT = { failures: 10, windowMs: 15 * 60_000 };
 export const addressSignInLimit = () => ({ failures: env().SIGN_IN_FAILURES_PER_ADDRESS, windowMs: 15 * 60_000 });
 
 /** Refusals that say nothing about the password: they do not count towards either limit. */
-const NOT_COUNTED = ["throttled", "busy"];
+const NOT_COUNTED = ["throttled", "busy", "password_sign_in_off"];
 
 export type Reservation = { id: number } | { refusedBy: "email" | "address"; retryInMs: number };
 

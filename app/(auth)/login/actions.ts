@@ -6,6 +6,7 @@ import { recordAudit } from "@/lib/console/audit";
 import { clientIp } from "@/lib/console/request-ip";
 import { createFirstAdmin as insertFirstAdmin } from "@/lib/console/users";
 import { getDb } from "@/lib/db";
+import { env } from "@/lib/env";
 
 export interface SetupState {
   ok: boolean;
@@ -29,6 +30,8 @@ const setupSchema = z
  * which the insert itself checks, so it cannot add an admin to a Tandem that already has users.
  */
 export async function createFirstAdmin(_previous: SetupState, form: FormData): Promise<SetupState> {
+  // With password sign-in off, the first user comes from single sign-on (or ADMIN_EMAIL), never from this form.
+  if (!env().PASSWORD_SIGN_IN) return { ok: false, error: "Password sign-in is turned off. Sign in with single sign-on." };
   const raw = Object.fromEntries(["name", "email", "password", "confirm"].map((key) => [key, String(form.get(key) ?? "")]));
   const values = { name: raw.name, email: raw.email };
   const parsed = setupSchema.safeParse(raw);

@@ -1,11 +1,14 @@
 import NextAuth from "next-auth";
 import type { NextRequest } from "next/server";
 import { authOptions } from "@/lib/console/auth-options";
+import { withAuthRequest } from "@/lib/console/auth-request";
+import { clientIp } from "@/lib/console/request-ip";
 
 type Context = { params: Promise<{ nextauth: string[] }> };
 
 async function handler(request: NextRequest, context: Context) {
-  return NextAuth(request, { params: await context.params }, authOptions());
+  const params = await context.params;
+  return withAuthRequest(clientIp(request.headers), () => NextAuth(request, { params }, authOptions()));
 }
 
 export { handler as GET, handler as POST };
