@@ -9,11 +9,13 @@ import { getConsoleSettings } from "@/lib/console/settings/console-settings";
 import { listConsoleUsers } from "@/lib/console/settings/console-users";
 import { checkConnection } from "@/lib/console/settings/connection";
 import { serviceAdmin } from "@/lib/console/settings/service-admin";
+import { signInMethods } from "@/lib/console/settings/sign-in-methods";
 import { getDb } from "@/lib/db";
 import { ApiKeys } from "./api-keys";
 import { ConnectionStatus } from "./connection-status";
 import { CreateUserForm } from "./create-user-form";
 import { LinkSettingsForm } from "./link-settings-form";
+import { SignInMethods } from "./sign-in-methods";
 import { TeamSettingsForm } from "./team-settings-form";
 import { Unavailable } from "./unavailable";
 import { UsersTable } from "./users-table";
@@ -60,6 +62,14 @@ export async function UsersSection({ caller }: { caller: Caller }) {
         currentUserId={caller.id}
       />
       <CreateUserForm />
+    </div>
+  );
+}
+
+export async function SignInSection() {
+  return (
+    <div className={panel}>
+      <SignInMethods methods={await signInMethods()} />
     </div>
   );
 }

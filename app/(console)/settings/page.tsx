@@ -2,7 +2,16 @@ import type { Metadata } from "next";
 import { connection } from "next/server";
 import { Suspense } from "react";
 import { PageHeader } from "@/components/console/page-header";
-import { ConnectionSection, KeysSection, LinksSection, Section, SectionSkeleton, TeamSection, UsersSection } from "@/components/settings/settings-sections";
+import {
+  ConnectionSection,
+  KeysSection,
+  LinksSection,
+  Section,
+  SectionSkeleton,
+  SignInSection,
+  TeamSection,
+  UsersSection,
+} from "@/components/settings/settings-sections";
 import { requirePageCaller } from "@/lib/console/caller";
 
 export const metadata: Metadata = { title: "Settings" };
@@ -12,7 +21,7 @@ export default async function SettingsPage() {
   await connection();
   return (
     <>
-      <PageHeader title="Settings" description="Connection, users, co-browse links, the embedded service’s team and keys." />
+      <PageHeader title="Settings" description="Connection, users, sign-in, co-browse links, the embedded service’s team and keys." />
       <Section id="connection-heading" title="Connection" description="The co-browsing API this console speaks to.">
         <Suspense fallback={<SectionSkeleton label="Checking the connection" rows={3} />}>
           <ConnectionSection />
@@ -21,6 +30,11 @@ export default async function SettingsPage() {
       <Section id="users-heading" title="Console users" description="Who may sign in, and with which role.">
         <Suspense fallback={<SectionSkeleton label="Loading users" rows={4} />}>
           <UsersSection caller={caller} />
+        </Suspense>
+      </Section>
+      <Section id="sign-in-heading" title="Sign-in" description="How the console is signed into, and what to register at your identity provider.">
+        <Suspense fallback={<SectionSkeleton label="Loading sign-in methods" rows={4} />}>
+          <SignInSection />
         </Suspense>
       </Section>
       <Section id="links-heading" title="Co-browse links" description="What every co-browse link the console creates carries.">
