@@ -7,7 +7,7 @@ import { QueryProvider } from "@/components/console/query-provider";
 import { SessionKeepAlive } from "@/components/console/session-keep-alive";
 import { SignOutButton } from "@/components/console/sign-out-button";
 import { ThemeToggle } from "@/components/console/theme-toggle";
-import { HelpAlerts } from "@/components/help-queue/help-alerts";
+import { LazyHelpAlerts } from "@/components/help-queue/lazy-help-alerts";
 import { Logo } from "@/components/ui/logo";
 import { requirePageCaller } from "@/lib/console/caller";
 import { hasRole, ROLE_LABELS } from "@/lib/console/roles";
@@ -49,7 +49,7 @@ export default async function ConsoleLayout({ children }: { children: React.Reac
           {children}
         </main>
         <SessionKeepAlive />
-        <HelpAlerts />
+        <LazyHelpAlerts />
         <CommandPalette items={items} />
       </div>
     </QueryProvider>

@@ -32,12 +32,12 @@ export function NavDrawer({ brand, children }: { brand: React.ReactNode; childre
 
   return (
     <>
-      <div className="sticky top-0 z-30 flex items-center justify-between gap-3 border-b border-zinc-200 bg-white px-4 py-2 lg:hidden dark:border-zinc-800 dark:bg-zinc-900">
+      <header className="sticky top-0 z-30 flex items-center justify-between gap-3 border-b border-zinc-200 bg-white px-4 py-2 lg:hidden dark:border-zinc-800 dark:bg-zinc-900">
         {brand}
         <Button ref={toggleRef} variant="secondary" aria-expanded={open} aria-controls={panelId} onClick={() => setOpen((value) => !value)}>
           {open ? "Close menu" : "Menu"}
         </Button>
-      </div>
+      </header>
       {open ? <div aria-hidden="true" className="fixed inset-0 z-30 bg-zinc-950/40 lg:hidden" onClick={() => setOpen(false)} /> : null}
       <aside
         id={panelId}

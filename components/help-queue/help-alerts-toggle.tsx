@@ -1,7 +1,7 @@
 "use client";
 
 import { useQueryClient } from "@tanstack/react-query";
-import { useState, useSyncExternalStore, useTransition } from "react";
+import { useOptimistic, useState, useSyncExternalStore, useTransition } from "react";
 import { Button } from "@/components/ui/button";
 import { setHelpAlertsAction } from "@/lib/console/help-queue/actions";
 import { HELP_QUEUE_KEY } from "./use-help-queue";
@@ -13,6 +13,8 @@ const browserPermission = (): NotificationPermission | "unsupported" => (typeof 
 export function HelpAlertsToggle({ enabled }: { enabled: boolean }) {
   const queryClient = useQueryClient();
   const [pending, startTransition] = useTransition();
+  // The box follows the click at once; the saved choice takes over when the queue is read again.
+  const [checked, setChecked] = useOptimistic(enabled);
   const [error, setError] = useState<string | null>(null);
   const [answered, setAnswered] = useState<NotificationPermission | null>(null);
   const initial = useSyncExternalStore(noSubscription, browserPermission, () => "unsupported" as const);
@@ -21,6 +23,7 @@ export function HelpAlertsToggle({ enabled }: { enabled: boolean }) {
   const allow = async () => setAnswered(await Notification.requestPermission());
   const toggle = (next: boolean) =>
     startTransition(async () => {
+      setChecked(next);
       setError(null);
       const result = await setHelpAlertsAction({ enabled: next });
       if (!result.ok) setError(result.error);
@@ -35,12 +38,12 @@ export function HelpAlertsToggle({ enabled }: { enabled: boolean }) {
         <input type="checkbox" checked={enabled} disabled={pending} onChange={(event) => toggle(event.target.checked)} className="h-4 w-4 accent-brand-600" />
         Sound and notification for new requests
       </label>
-      {enabled && permission === "default" ? (
+      {checked && permission === "default" ? (
         <Button variant="ghost" className="px-2 py-1" onClick={() => void allow()}>
           Allow browser notifications
         </Button>
       ) : null}
-      {enabled && permission === "denied" ? (
+      {checked && permission === "denied" ? (
         <span className="text-zinc-600 dark:text-zinc-400">Notifications are blocked in this browser; the sound still plays.</span>
       ) : null}
       {error ? (

@@ -1,4 +1,5 @@
 import { describe, expect, it, vi } from "vitest";
+import { watchUrlRequestSchema } from "@/lib/contract";
 import { createWatchLink, openWatchLink } from "../watch-links";
 import { listVisitors } from "../visitors/read";
 import { setHelpRequest } from "./help-request";
@@ -54,7 +55,7 @@ describe("a help request answered", () => {
     const { db, team } = fixture;
     const { visitorId } = await registerVisitor(db, team, { url: url("/") }, desktopChrome);
     await setHelpRequest(db, team, visitorId, true);
-    const link = await createWatchLink(db, team, visitorId, { agent: { id: "a1", name: "Ada" } });
+    const link = await createWatchLink(db, team, visitorId, watchUrlRequestSchema.parse({ agent: { id: "a1", name: "Ada" } }));
     // Making the link is not the session: the visitor still waits until it opens.
     expect((await visitorRow(db, visitorId)).isWaitingForCall).toBe(true);
     expect(await openWatchLink(db, link.watch_url.slice(link.watch_url.lastIndexOf("/") + 1))).toMatchObject({ ok: true });
