@@ -1,7 +1,7 @@
 "use client";
 
 import { useQueryClient } from "@tanstack/react-query";
-import { useOptimistic, useState, useSyncExternalStore, useTransition } from "react";
+import { useState, useSyncExternalStore, useTransition } from "react";
 import { Button } from "@/components/ui/button";
 import { setHelpAlertsAction } from "@/lib/console/help-queue/actions";
 import { HELP_QUEUE_KEY } from "./use-help-queue";
@@ -13,24 +13,33 @@ const browserPermission = (): NotificationPermission | "unsupported" => (typeof 
 export function HelpAlertsToggle({ enabled }: { enabled: boolean }) {
   const queryClient = useQueryClient();
   const [pending, startTransition] = useTransition();
-  // The box follows the click at once; the saved choice takes over when the queue is read again.
-  const [checked, setChecked] = useOptimistic(enabled);
+  // The box follows the click at once; the saved choice takes over whenever the server's answer changes.
+  const [checked, setChecked] = useState(enabled);
+  const [saved, setSaved] = useState(enabled);
+  if (saved !== enabled) {
+    setSaved(enabled);
+    setChecked(enabled);
+  }
   const [error, setError] = useState<string | null>(null);
   const [answered, setAnswered] = useState<NotificationPermission | null>(null);
   const initial = useSyncExternalStore(noSubscription, browserPermission, () => "unsupported" as const);
   const permission = answered ?? initial;
 
   const allow = async () => setAnswered(await Notification.requestPermission());
-  const toggle = (next: boolean) =>
+  const toggle = (next: boolean) => {
+    setChecked(next);
+    // Turning alerts on is the moment to ask the browser for notifications, within the user's click.
+    if (next && permission === "default") void allow();
     startTransition(async () => {
-      setChecked(next);
       setError(null);
       const result = await setHelpAlertsAction({ enabled: next });
-      if (!result.ok) setError(result.error);
-      // Turning alerts on is the moment to ask the browser, while the click still counts as the user's.
-      else if (next && permission === "default") await allow();
+      if (!result.ok) {
+        setError(result.error);
+        setChecked(!next);
+      }
       await queryClient.invalidateQueries({ queryKey: HELP_QUEUE_KEY });
     });
+  };
 
   return (
     <div className="flex flex-wrap items-center gap-3 text-sm">

@@ -21,6 +21,12 @@ test.afterAll(async () => {
 
 const askForHelp = (visitor: TestVisitor, waiting = true) => api.post("/collect/help", { data: { waiting }, headers: visitor.headers });
 const queueItem = (page: Page, visitorId: string) => page.locator(`li[data-help-request="${visitorId}"]`);
+/** The visitor's id, once the script's registration has answered. */
+async function registeredId(page: Page): Promise<string> {
+  const read = () => page.evaluate(() => JSON.parse(localStorage.getItem("tandem.visitor") ?? "{}").visitorId as string | undefined);
+  await expect.poll(read).toMatch(/^[A-Z2-9]{8}$/);
+  return (await read())!;
+}
 const queue = (page: Page) => page.getByRole("list", { name: "Visitors asking for help, oldest first" });
 
 async function agentPage(browser: Browser, user: DemoUser): Promise<Page> {
@@ -43,7 +49,7 @@ test("a visitor asks for help: two agents see it at the top, one takes it, the o
   await visitorPage.getByRole("button", { name: "Ask for help" }).click();
   await expect(visitorPage.getByRole("button", { name: "Cancel help request" })).toBeVisible();
   await expect(visitorPage.getByRole("status")).toHaveText("Help requested: an agent will join you shortly.");
-  const visitorId = await visitorPage.evaluate(() => JSON.parse(localStorage.getItem("tandem.visitor") ?? "{}").visitorId as string);
+  const visitorId = await registeredId(visitorPage);
 
   // A second visitor asks later, through Tandem.requestHelp's endpoint: it queues behind the first.
   const later = await registerVisitor(api, { identity: { callName: "Later Lou" } });
@@ -96,7 +102,7 @@ test("a visitor who leaves the page leaves the queue; a new page of the same tab
   const visitorPage = await visitorContext.newPage();
   await visitorPage.goto(`${site.origin}/one`);
   await visitorPage.getByRole("button", { name: "Ask for help" }).click();
-  const visitorId = await visitorPage.evaluate(() => JSON.parse(localStorage.getItem("tandem.visitor") ?? "{}").visitorId as string);
+  const visitorId = await registeredId(visitorPage);
   await signInAs(page, demoUser("admin"));
   await page.goto("/visitors");
   await expect(queueItem(page, visitorId)).toBeVisible({ timeout: 15_000 });
@@ -148,7 +154,8 @@ test("each agent chooses whether a new request rings and notifies, and the choic
   await expect.poll(notifications, { timeout: 15_000 }).toContain("Ringing Rita asks for help");
   expect(await tones()).toBeGreaterThan(0);
 
-  await toggle.uncheck();
+  // A click, then the state: the box changes as React commits the click, a moment after it.
+  await toggle.click();
   await expect(toggle).not.toBeChecked();
   const tonesBefore = await tones();
   const second = await registerVisitor(api, { identity: { callName: "Quiet Quinn" } });
@@ -161,7 +168,7 @@ test("each agent chooses whether a new request rings and notifies, and the choic
   // The choice is the user's, kept on the server.
   await page.reload();
   await expect(page.getByRole("checkbox", { name: "Sound and notification for new requests" })).not.toBeChecked();
-  await page.getByRole("checkbox", { name: "Sound and notification for new requests" }).check();
+  await page.getByRole("checkbox", { name: "Sound and notification for new requests" }).click();
   await expect(page.getByRole("checkbox", { name: "Sound and notification for new requests" })).toBeChecked();
 
   await leave(api, first);
