@@ -2,6 +2,7 @@
 
 import Link from "next/link";
 import { usePathname } from "next/navigation";
+import { HelpQueueCount } from "@/components/help-queue/help-queue-count";
 import { cn } from "@/components/ui/cn";
 import type { NavItem } from "./nav-items";
 
@@ -17,13 +18,14 @@ export function NavLinks({ items }: { items: NavItem[] }) {
               href={item.href}
               aria-current={current ? "page" : undefined}
               className={cn(
-                "block rounded-md px-3 py-2 text-sm font-medium",
+                "flex items-center gap-2 rounded-md px-3 py-2 text-sm font-medium",
                 current
                   ? "bg-brand-50 text-brand-700 dark:bg-brand-700/20 dark:text-brand-100"
                   : "text-zinc-700 hover:bg-zinc-100 dark:text-zinc-300 dark:hover:bg-zinc-800",
               )}
             >
               {item.label}
+              {item.href === "/visitors" ? <HelpQueueCount /> : null}
             </Link>
           </li>
         );

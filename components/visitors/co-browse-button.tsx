@@ -1,9 +1,9 @@
 "use client";
 
-import { useId, useState, useTransition } from "react";
+import { useId, useState } from "react";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
-import { coBrowseAction } from "@/lib/console/visitors/actions";
+import { useCoBrowse } from "./use-co-browse";
 
 export const PERMISSION_LABELS = {
   allow_click: "Click",
@@ -20,16 +20,9 @@ export type CoBrowsePermissions = Record<keyof typeof PERMISSION_LABELS, boolean
 export function CoBrowseButton({ visitorId, defaults }: { visitorId: string; defaults: CoBrowsePermissions }) {
   const [permissions, setPermissions] = useState(defaults);
   const [optionsOpen, setOptionsOpen] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const [pending, startTransition] = useTransition();
+  const { start: startWith, pending, error } = useCoBrowse(visitorId);
   const optionsId = useId();
-
-  const start = () =>
-    startTransition(async () => {
-      setError(null);
-      const result = await coBrowseAction({ visitorId, permissions });
-      if (result && !result.ok) setError(result.error);
-    });
+  const start = () => startWith(permissions);
 
   return (
     <div className="flex flex-col gap-2">

@@ -2,7 +2,7 @@ import { Badge } from "@/components/ui/badge";
 import type { Visitor } from "@/lib/contract";
 
 /** Online / offline, and in session: the state an agent acts on. */
-export function VisitorBadges({ visitor }: { visitor: Pick<Visitor, "is_online" | "is_in_session"> }) {
+export function VisitorBadges({ visitor }: { visitor: Pick<Visitor, "is_online" | "is_in_session" | "is_waiting_for_call"> }) {
   return (
     <span className="flex flex-wrap gap-1">
       {visitor.is_online ? (
@@ -13,6 +13,7 @@ export function VisitorBadges({ visitor }: { visitor: Pick<Visitor, "is_online" 
         <Badge data-testid="online-state">Offline</Badge>
       )}
       {visitor.is_in_session ? <Badge tone="info">In session</Badge> : null}
+      {visitor.is_online && visitor.is_waiting_for_call && !visitor.is_in_session ? <Badge tone="warning">Asking for help</Badge> : null}
     </span>
   );
 }

@@ -4,7 +4,7 @@ import { useEffect, useRef, useState } from "react";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { cn } from "@/components/ui/cn";
-import { ONLINE_FILTERS, type OnlineFilter } from "@/lib/console/visitors/search-params";
+import { nextVisitorLimit, ONLINE_FILTERS, VISITORS_PAGE_SIZE, type OnlineFilter } from "@/lib/console/visitors/search-params";
 import { SearchHelp } from "./search-help";
 import { VisitorsDataTable } from "./table/data-table";
 import { VisitorsEmptyState } from "./table/empty-state";
@@ -14,11 +14,18 @@ import { useVisitors } from "./use-visitors";
 
 const FILTER_LABELS: Record<OnlineFilter, string> = { all: "All", online: "Online", offline: "Offline" };
 
+/** What the count line says: exact below the rows asked for; at the limit, more may match. */
+function matchCount(shown: number, limit: number): string {
+  if (shown < limit) return shown === 1 ? "1 visitor matches" : `${shown} visitors match`;
+  return limit >= 500 ? `Showing the first ${shown} matches, the most the API returns: narrow the search to find others` : `Showing the first ${shown} matches`;
+}
+
 /** Search box, online filter and the live table; the query lives in the URL. */
 export function VisitorsBrowser() {
   const { query, setQuery } = useVisitorQuery();
   const [text, setText] = useState(query.search);
   const visitors = useVisitors(query);
+  const more = nextVisitorLimit(query.limit);
 
   // A search from elsewhere (the command palette, back/forward) replaces what the box shows; the box's
   // own debounced writes do not, so typing is never overwritten.
@@ -30,7 +37,7 @@ export function VisitorsBrowser() {
   const type = (value: string) => {
     setText(value);
     written.current = value;
-    setQuery({ ...query, search: value });
+    setQuery({ search: value, limit: VISITORS_PAGE_SIZE });
   };
 
   return (
@@ -38,10 +45,10 @@ export function VisitorsBrowser() {
       <div className="flex flex-wrap items-end gap-3">
         <form
           role="search"
-          className="flex min-w-64 flex-1 flex-col gap-1.5"
+          className="flex min-w-0 flex-[1_1_16rem] flex-col gap-1.5"
           onSubmit={(event) => {
             event.preventDefault();
-            setQuery({ ...query, search: text }, { immediate: true });
+            setQuery({ search: text, limit: VISITORS_PAGE_SIZE }, { immediate: true });
           }}
         >
           <label htmlFor="visitor-search" className="text-sm font-medium text-zinc-700 dark:text-zinc-300">
@@ -74,7 +81,7 @@ export function VisitorsBrowser() {
                   name="online-filter"
                   value={filter}
                   checked={query.status === filter}
-                  onChange={() => setQuery({ search: text, status: filter }, { immediate: true })}
+                  onChange={() => setQuery({ search: text, status: filter, limit: VISITORS_PAGE_SIZE }, { immediate: true })}
                   className="sr-only"
                 />
                 {FILTER_LABELS[filter]}
@@ -99,11 +106,23 @@ export function VisitorsBrowser() {
       ) : (
         <>
           {visitors.isError ? <Alert>Refreshing failed: {visitors.error.message} The table shows the last answer.</Alert> : null}
-          <p className="text-sm text-zinc-600 dark:text-zinc-400" aria-live="polite">
-            {visitors.data.length === 1 ? "1 visitor" : `${visitors.data.length} visitors`}
+          <p className="text-sm text-zinc-600 dark:text-zinc-400" aria-live="polite" data-testid="visitor-count">
+            {matchCount(visitors.data.length, query.limit)}
             {visitors.isPlaceholderData ? " (updating…)" : ""}
           </p>
           <VisitorsDataTable visitors={visitors.data} />
+          {visitors.data.length >= query.limit && more !== null ? (
+            <div className="flex justify-center">
+              <Button
+                variant="secondary"
+                disabled={visitors.isPlaceholderData}
+                aria-busy={visitors.isPlaceholderData}
+                onClick={() => setQuery({ limit: more }, { immediate: true })}
+              >
+                {visitors.isPlaceholderData ? "Loading…" : `Load ${more - query.limit} more`}
+              </Button>
+            </div>
+          ) : null}
         </>
       )}
     </div>

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { bigserial, check, index, jsonb, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { bigserial, boolean, check, index, jsonb, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 
 /**
  * People who sign in to the console. `id` is stable and is the agent id sent to the API. A user signed in
@@ -62,4 +62,32 @@ export const consoleSettings = pgTable("console_settings", {
   value: jsonb("value").$type<unknown>().notNull(),
   updatedAt: timestamp("updated_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
   updatedBy: text("updated_by"),
+});
+
+/**
+ * The console's record of each visitor asking for help: when it was first seen waiting (the queue's
+ * order when the API gives no `waiting_since`) and which user claimed it. Rows of visitors no longer
+ * waiting are removed as the queue is read.
+ */
+export const helpRequests = pgTable(
+  "help_requests",
+  {
+    visitorId: text("visitor_id").primaryKey(),
+    requestedAt: timestamp("requested_at", { withTimezone: true, mode: "date" }).notNull(),
+    /** The last time a read of the queue found the visitor waiting. */
+    seenAt: timestamp("seen_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+    claimedBy: text("claimed_by").references(() => consoleUsers.id, { onDelete: "set null" }),
+    claimedAt: timestamp("claimed_at", { withTimezone: true, mode: "date" }),
+  },
+  (table) => [index("help_requests_requested_idx").on(table.requestedAt)],
+);
+
+/** Each user's own choices in the console. */
+export const userPreferences = pgTable("user_preferences", {
+  userId: text("user_id")
+    .primaryKey()
+    .references(() => consoleUsers.id, { onDelete: "cascade" }),
+  /** A sound and a browser notification when a visitor asks for help. */
+  helpAlerts: boolean("help_alerts").notNull().default(true),
+  updatedAt: timestamp("updated_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
 });

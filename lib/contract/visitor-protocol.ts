@@ -26,6 +26,7 @@ export const registerRequestSchema = z.object({
   publicKey: z.string().min(1).max(200).describe("The team's public key, from the snippet"),
   visitorId: visitorId.nullish().describe("Resume this visitor (with its token)"),
   token: token.nullish(),
+  waitingForCall: z.boolean().optional().describe("The visitor asked for help on an earlier page and still waits"),
   ...page,
 });
 
@@ -50,6 +51,9 @@ export const identifyRequestSchema = identitySchema;
 
 export const pageviewRequestSchema = z.object(page);
 
+/** Tandem.requestHelp() (waiting: true) and Tandem.cancelHelp() (false). */
+export const helpRequestSchema = z.object({ waiting: z.boolean().describe("true: the visitor asks for help; false: takes it back") });
+
 /** Empty with the X-Visitor-* headers; sendBeacon cannot send headers, so it puts them in the body. */
 export const leaveRequestSchema = visitorCredentialsSchema.partial();
 
@@ -61,3 +65,4 @@ export type RegisterRequest = z.infer<typeof registerRequestSchema>;
 export type RegisterResponse = z.infer<typeof registerResponseSchema>;
 export type HeartbeatResponse = z.infer<typeof heartbeatResponseSchema>;
 export type PageviewRequest = z.infer<typeof pageviewRequestSchema>;
+export type HelpRequest = z.infer<typeof helpRequestSchema>;

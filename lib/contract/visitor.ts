@@ -35,10 +35,12 @@ export const visitorSchema = z
       .regex(/^\d{4}$/, { error: "must be 4 digits" })
       .nullish(),
     last_url: z.string().optional(),
+    last_title: z.string().nullish().describe("Title of the page at last_url (Tandem's; the hosted service may leave it out)"),
     is_online: z.boolean().optional(),
     is_in_session: z.boolean().optional(),
     is_supported: z.boolean().optional(),
     is_waiting_for_call: z.boolean().optional(),
+    waiting_since: datetimeSchema.nullish().describe("When a visitor waiting for a call first asked (Tandem's; the hosted service may leave it out)"),
     js_configuration: z.boolean().optional(),
     history: z.array(pageviewSchema).optional().describe("Only with with_history=true and history collection on"),
     sessions: z.array(sessionSchema).optional(),

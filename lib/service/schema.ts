@@ -91,8 +91,15 @@ export const visitors = pgTable(
     locationCountry: text("location_country"),
     lookupCode: text("lookup_code"),
     lastUrl: text("last_url").notNull().default(""),
+    /** The title of the page at last_url, as the page reported it. */
+    lastTitle: text("last_title"),
     isSupported: boolean("is_supported").notNull().default(true),
     isWaitingForCall: boolean("is_waiting_for_call").notNull().default(false),
+    /**
+     * When the visitor first asked for help (the queue's order, oldest first). A page change keeps it, so
+     * a visitor who moves on while waiting keeps their place; cancelling or a session clears it.
+     */
+    waitingSince: at("waiting_since"),
     jsConfiguration: boolean("js_configuration").notNull().default(false),
     /** Lower-cased text that free-text search matches with trigrams. */
     searchText: text("search_text").notNull().default(""),

@@ -6,7 +6,8 @@ import { env } from "@/lib/env";
 import { resolveAgent } from "./agents";
 import { ServiceError } from "./errors";
 import { newId } from "./ids";
-import { sessionAgents, sessions, watchLinks } from "./schema";
+import { sessionAgents, sessions, visitors, watchLinks } from "./schema";
+import { answeredHelpRequest } from "./visitors-ingest/help-request";
 import { claimSessionSlot, ongoingSessionCount } from "./sessions/concurrency";
 import { publicBaseUrl, signLink, verifyLink } from "./signing";
 import type { Team } from "./teams";
@@ -77,6 +78,8 @@ export async function openWatchLink(db: Db, token: string): Promise<OpenedWatchL
       callName: sql`(select call_name from visitors where short_id = ${link.visitorId})`,
     });
     await tx.insert(sessionAgents).values({ sessionId, agentId: link.agentId });
+    // The help the visitor asked for has come: the request leaves the queue.
+    await tx.update(visitors).set(answeredHelpRequest).where(eq(visitors.shortId, link.visitorId));
     await tx.update(watchLinks).set({ sessionId, openedAt: new Date() }).where(eq(watchLinks.id, link.id));
     return { ok: true as const, sessionId, linkId: link.id, agentId: link.agentId };
   });

@@ -3,6 +3,8 @@ export interface ScriptConfig {
   publicKey: string;
   /** The service's origin: every request of the script goes there. */
   baseUrl: string;
+  /** `data-help-button` on the tag: show the ready-made "Ask for help" button. */
+  helpButton: boolean;
 }
 
 export function readScriptConfig(): ScriptConfig | null {
@@ -12,5 +14,6 @@ export function readScriptConfig(): ScriptConfig | null {
     console.warn('Tandem: add data-public-key="pk_…" to the cobrowse.js script tag.');
     return null;
   }
-  return { publicKey, baseUrl: new URL(script.src, location.href).origin };
+  const helpButton = script.dataset.helpButton !== undefined && script.dataset.helpButton !== "false";
+  return { publicKey, baseUrl: new URL(script.src, location.href).origin, helpButton };
 }

@@ -8,6 +8,7 @@ import type { HeartbeatResponse, RegisterResponse } from "@/lib/contract";
 import { DEFAULT_URL_REDACTED_PARAMS, redactUrl } from "@/lib/contract/url-redaction";
 import { readScriptConfig } from "./config";
 import { createEmitter, type TandemEvent } from "./emitter";
+import { createHelpRequest } from "./help-request";
 import { createLive } from "./live";
 import { createLookupCode } from "./lookup-code";
 import { clearCredentials, loadCredentials, loadRedactedParams, saveCredentials, saveRedactedParams, type Credentials } from "./storage";
@@ -18,6 +19,9 @@ interface TandemApi {
   getLookupCode: () => string | null;
   stopSession: () => Promise<void>;
   sendCustomMessage: (message: string) => Promise<void>;
+  requestHelp: () => Promise<void>;
+  cancelHelp: () => Promise<void>;
+  isWaitingForHelp: () => boolean;
   on: (event: TandemEvent, callback: (detail: Record<string, unknown>) => void) => () => void;
 }
 
@@ -52,7 +56,12 @@ function boot(): void {
   });
 
   const register = async (): Promise<void> => {
-    const answer = await post<RegisterResponse>("/collect/register", { publicKey: config.publicKey, ...(credentials ?? {}), ...page() });
+    const answer = await post<RegisterResponse>("/collect/register", {
+      publicKey: config.publicKey,
+      ...(credentials ?? {}),
+      ...page(),
+      ...(help.isWaiting() ? { waitingForCall: true } : {}),
+    });
     credentials = { visitorId: answer.visitorId, token: answer.token };
     saveCredentials(credentials);
     maskingSelectors = answer.settings.maskingSelectors;
@@ -80,6 +89,14 @@ function boot(): void {
     const answer = await withVisitor(() => post<HeartbeatResponse>("/collect/heartbeat")).catch(() => undefined);
     lookupCode.set(answer?.lookupCode);
   };
+
+  const help = createHelpRequest({
+    button: config.helpButton,
+    send: (waiting) => ready.then(() => withVisitor(() => post("/collect/help", { waiting }))),
+  });
+  emitter.on("authorization_requested", () => help.sessionStarted());
+  emitter.on("session_started", () => help.sessionStarted());
+  emitter.on("session_ended", () => help.sessionEnded());
 
   const ready = register().catch((error) => console.error("Tandem: could not register the visitor", error));
 
@@ -128,6 +145,9 @@ function boot(): void {
     stopSession: () => live.stop(),
     sendCustomMessage: (message) => live.sendCustomMessage(String(message)),
     on: (event, callback) => emitter.on(event, callback),
+    requestHelp: () => help.request(),
+    cancelHelp: () => help.cancel(),
+    isWaitingForHelp: () => help.isWaiting(),
   };
 }
 

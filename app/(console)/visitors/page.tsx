@@ -1,6 +1,7 @@
 import { dehydrate, HydrationBoundary } from "@tanstack/react-query";
 import type { Metadata } from "next";
 import { PageHeader } from "@/components/console/page-header";
+import { HelpQueuePanel } from "@/components/help-queue/help-queue-panel";
 import { Alert } from "@/components/ui/alert";
 import { PurgeVisitorsDialog } from "@/components/visitors/purge-visitors-dialog";
 import { VisitorsBrowser } from "@/components/visitors/visitors-browser";
@@ -33,6 +34,7 @@ export default async function VisitorsPage(props: { searchParams: Promise<Record
           Visitor {deleted} was deleted.
         </Alert>
       ) : null}
+      <HelpQueuePanel />
       <HydrationBoundary state={dehydrate(queryClient)}>
         <VisitorsBrowser />
       </HydrationBoundary>

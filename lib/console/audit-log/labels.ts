@@ -8,6 +8,8 @@ export const ACTION_LABELS: Record<string, { success: string; failure?: string }
   sso_sign_in: { success: "Signed in with SSO", failure: "SSO sign-in refused" },
   first_admin_created: { success: "First admin created" },
   co_browse_link_created: { success: "Co-browse link created", failure: "Co-browse link refused" },
+  help_request_claimed: { success: "Help request taken", failure: "Help request not taken" },
+  help_request_released: { success: "Help request handed back", failure: "Help request not handed back" },
   session_stopped: { success: "Session stopped", failure: "Session stop failed" },
   visitor_deleted: { success: "Visitor deleted", failure: "Visitor deletion failed" },
   visitors_purged: { success: "Offline visitors purged", failure: "Purge failed" },

@@ -3,25 +3,26 @@ import { isApiError, type Visitor } from "@/lib/client";
 import { apiConnection } from "@/lib/console/api";
 import { apiSearch, type VisitorQuery } from "./search-params";
 
-/** Rows per search: the table shows one page; a narrower search finds the rest. */
-export const VISITORS_PAGE_SIZE = 50;
+/** The Visitors page's list: its search, as many rows as "Load more" reached. */
+export function listVisitors(query: VisitorQuery): Promise<Visitor[]> {
+  return searchVisitors(apiSearch(query), query.limit);
+}
 
-/** Lists or searches Visitors through whichever API the console speaks to. */
-export async function listVisitors(query: VisitorQuery): Promise<Visitor[]> {
+/** Lists or searches Visitors (the search grammar) through whichever API the console speaks to. */
+export async function searchVisitors(search: string, maxResults: number): Promise<Visitor[]> {
   const { mode, cloud, onprem } = apiConnection();
-  const search = apiSearch(query);
   if (mode === "onprem" && onprem) {
     // The "latest" endpoint lists online visitors but exists on MongoDB deployments only.
     if (search === "online") {
       try {
-        return await onprem.listLatestVisitors();
+        return (await onprem.listLatestVisitors()).slice(0, maxResults);
       } catch (error) {
         if (!isApiError(error) || error.kind === "unauthorized") throw error;
       }
     }
-    return (await onprem.searchVisitors(search)).slice(0, VISITORS_PAGE_SIZE);
+    return (await onprem.searchVisitors(search)).slice(0, maxResults);
   }
-  return cloud.listVisitors({ search, maxResults: VISITORS_PAGE_SIZE });
+  return cloud.listVisitors({ search, maxResults });
 }
 
 /** One Visitor with its history (when collection is on) and sessions; null when it no longer exists. */

@@ -1,45 +1,53 @@
+import { createLoader, createSerializer, parseAsNumberLiteral, parseAsString, parseAsStringLiteral, type inferParserType } from "nuqs/server";
+
 /**
- * The Visitors page's query, as it lives in the URL. One parser for the server page (prefetch) and the
- * browser (hook), so both ask the API the same thing and the hydrated query key matches.
+ * The Visitors page's query, as it lives in the URL. One set of parsers for the server page (prefetch),
+ * the console's route handler and the browser (useQueryStates), so all ask the API the same thing and
+ * the hydrated query key matches.
  */
 export const ONLINE_FILTERS = ["all", "online", "offline"] as const;
 export type OnlineFilter = (typeof ONLINE_FILTERS)[number];
 
-export interface VisitorQuery {
+/** Rows per step of "Load more", up to the API's own cap of 500. */
+export const VISITORS_PAGE_SIZE = 50;
+export const VISITORS_MAX_RESULTS = 500;
+export const VISITOR_LIMITS = Array.from({ length: VISITORS_MAX_RESULTS / VISITORS_PAGE_SIZE }, (_, index) => (index + 1) * VISITORS_PAGE_SIZE);
+
+export const visitorSearchParams = {
   /** What the person typed: the whole search grammar. */
-  search: string;
-  status: OnlineFilter;
-}
+  search: parseAsString.withDefault(""),
+  status: parseAsStringLiteral(ONLINE_FILTERS).withDefault("all"),
+  /** How many rows are shown: grows by a page with each "Load more". */
+  limit: parseAsNumberLiteral(VISITOR_LIMITS).withDefault(VISITORS_PAGE_SIZE),
+};
+
+export type VisitorQuery = inferParserType<typeof visitorSearchParams>;
+
+const loadVisitorQuery = createLoader(visitorSearchParams);
 
 type ParamSource = URLSearchParams | Record<string, string | string[] | undefined>;
 
-function read(params: ParamSource, key: string): string {
-  if (params instanceof URLSearchParams) return params.get(key) ?? "";
-  const value = params[key];
-  return (Array.isArray(value) ? value[0] : value) ?? "";
+export function parseVisitorQuery(params: ParamSource): VisitorQuery {
+  const query = loadVisitorQuery(params);
+  return { ...query, search: query.search.slice(0, 500) };
 }
 
-export function parseVisitorQuery(params: ParamSource): VisitorQuery {
-  const status = read(params, "status");
-  return {
-    search: read(params, "search").slice(0, 500),
-    status: (ONLINE_FILTERS as readonly string[]).includes(status) ? (status as OnlineFilter) : "all",
-  };
-}
+const serializeVisitorQuery = createSerializer(visitorSearchParams);
 
 /** The URL's query string for a query; defaults are left out so a plain /visitors stays plain. */
-export function visitorQueryString(query: VisitorQuery): string {
-  const params = new URLSearchParams();
-  if (query.search.trim() !== "") params.set("search", query.search);
-  if (query.status !== "all") params.set("status", query.status);
-  const text = params.toString();
-  return text ? `?${text}` : "";
+export function visitorQueryString(query: Partial<VisitorQuery>): string {
+  return serializeVisitorQuery({ ...query, search: query.search?.trim() === "" ? null : query.search });
+}
+
+/** The next step of "Load more", or null at the API's cap. */
+export function nextVisitorLimit(limit: number): number | null {
+  return limit < VISITORS_MAX_RESULTS ? Math.min(limit + VISITORS_PAGE_SIZE, VISITORS_MAX_RESULTS) : null;
 }
 
 const ONLINE_TOKEN = /(^|\s)-?online(?=\s|$)/gi;
 
 /** The search sent to the API: the online filter is expressed with the grammar's own `online`/`-online`. */
-export function apiSearch(query: VisitorQuery): string {
+export function apiSearch(query: Pick<VisitorQuery, "search" | "status">): string {
   const text = query.search.trim();
   if (query.status === "all") return text;
   const rest = text.replace(ONLINE_TOKEN, " ").replace(/\s+/g, " ").trim();
@@ -48,7 +56,7 @@ export function apiSearch(query: VisitorQuery): string {
 }
 
 export function visitorsQueryKey(query: VisitorQuery) {
-  return ["visitors", "list", apiSearch(query)] as const;
+  return ["visitors", "list", apiSearch(query), query.limit] as const;
 }
 
 export function visitorQueryKeyPrefix() {

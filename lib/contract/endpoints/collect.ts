@@ -9,6 +9,7 @@ import {
 } from "../live";
 import {
   heartbeatResponseSchema,
+  helpRequestSchema,
   identifyRequestSchema,
   leaveRequestSchema,
   okResponseSchema,
@@ -69,6 +70,20 @@ export const collectEndpoints = {
     auth: "visitor",
     summary: "A single-page app changed its URL",
     body: pageviewRequestSchema,
+    ok: { json: okResponseSchema },
+    errors: ["visitor_not_found"],
+    maxBodyBytes: SMALL_BODY,
+  }),
+  setHelpRequest: endpoint({
+    id: "setHelpRequest",
+    method: "post",
+    path: "/collect/help",
+    group: "collect",
+    auth: "visitor",
+    summary: "The visitor asks for help, or takes the request back (Tandem.requestHelp)",
+    description:
+      "Sets the visitor's `is_waiting_for_call`; the first request also sets `waiting_since`, the queue's order. A session that starts answers the request; leaving the page ends it until the next page asks again.",
+    body: helpRequestSchema,
     ok: { json: okResponseSchema },
     errors: ["visitor_not_found"],
     maxBodyBytes: SMALL_BODY,

@@ -4,6 +4,7 @@ import { sseResponse } from "../live/sse";
 import { acceptVisitorEvents, answerConsent, openVisitorStream, relayVisitorMessage, stopByVisitor } from "../live/visitor-live";
 import { clientInfo } from "../visitors-ingest/client-info";
 import { beatVisitor } from "../visitors-ingest/heartbeat";
+import { setHelpRequest } from "../visitors-ingest/help-request";
 import { identifyVisitor } from "../visitors-ingest/identify";
 import { leaveVisitor } from "../visitors-ingest/leave";
 import { recordVisitorPageview } from "../visitors-ingest/pageview";
@@ -24,6 +25,11 @@ export function bindCollectEndpoints(bind: Bind): void {
 
   bind(endpoints.recordPageview, async ({ db, team, visitorId, body }) => {
     await recordVisitorPageview(db, team, visitorId, body);
+    return {};
+  });
+
+  bind(endpoints.setHelpRequest, async ({ db, team, visitorId, body }) => {
+    await setHelpRequest(db, team, visitorId, body.waiting);
     return {};
   });
 

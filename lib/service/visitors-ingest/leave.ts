@@ -13,8 +13,9 @@ export async function leaveVisitor(db: Db, team: Team, visitorId: string, now = 
   await db.transaction(async (tx) => {
     const [visitor] = await tx
       .update(visitors)
-      // least(): a late beacon must not move the moment an already-offline visitor left.
-      .set({ lastSeenAt: now, onlineUntil: sql`least(${visitors.onlineUntil}, ${now.toISOString()}::timestamptz)` })
+      // least(): a late beacon must not move the moment an already-offline visitor left. A visitor who
+      // leaves stops waiting; waiting_since stays, so the next page that still asks keeps the place.
+      .set({ lastSeenAt: now, isWaitingForCall: false, onlineUntil: sql`least(${visitors.onlineUntil}, ${now.toISOString()}::timestamptz)` })
       .where(and(eq(visitors.teamId, team.id), eq(visitors.shortId, visitorId)))
       .returning({ onlineUntil: visitors.onlineUntil });
     if (!visitor) throw notFound("visitor_not_found");

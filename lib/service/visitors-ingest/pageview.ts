@@ -20,7 +20,13 @@ export async function recordVisitorPageview(db: Db, team: Team, visitorId: strin
     if (!visitor) throw notFound("visitor_not_found");
     await tx
       .update(visitors)
-      .set({ lastUrl: page.url, lastSeenAt: now, onlineUntil: onlineUntilFrom(now), searchText: visitorSearchText({ ...visitor, lastUrl: page.url }) })
+      .set({
+        lastUrl: page.url,
+        lastTitle: page.title ?? null,
+        lastSeenAt: now,
+        onlineUntil: onlineUntilFrom(now),
+        searchText: visitorSearchText({ ...visitor, lastUrl: page.url }),
+      })
       .where(eq(visitors.shortId, visitorId));
     await addPageview(tx, team, visitorId, page, now, visitor.onlineUntil);
   });

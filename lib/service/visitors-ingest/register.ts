@@ -10,12 +10,15 @@ import type { ClientInfo } from "./client-info";
 import { assignLookupCode } from "./lookup-code";
 import { addPageview, type PageInput } from "./pageview-history";
 import { redactedPage } from "./redacted-page";
+import { waitingFields } from "./help-request";
 import { HEARTBEAT_SECONDS, onlineUntilFrom } from "./presence";
 import { presenceWriter } from "./presence-state";
 
 export interface RegisterInput extends PageInput {
   visitorId?: string | null;
   token?: string | null;
+  /** The visitor asked for help on an earlier page and still waits (see help-request.ts). */
+  waitingForCall?: boolean;
 }
 
 export interface Registration {
@@ -65,6 +68,8 @@ export async function registerVisitor(db: Db, team: Team, raw: RegisterInput, cl
       lastSeenAt: now,
       onlineUntil: onlineUntilFrom(now),
       lastUrl: input.url,
+      lastTitle: input.title ?? null,
+      ...waitingFields(Boolean(raw.waitingForCall), previous?.waitingSince ?? null, now),
       isSupported: true,
       jsConfiguration: true,
       searchText: visitorSearchText({ ...(previous ?? { callName: null, email: null, identities: [], uniqueId: null }), lastUrl: input.url }),

@@ -1,5 +1,5 @@
 import type { Pageview, Session, Visitor } from "@/lib/contract";
-import { iso } from "../format";
+import { iso, isoOrNull } from "../format";
 import type { pageviews, visitors } from "../schema";
 
 type VisitorRow = typeof visitors.$inferSelect;
@@ -42,10 +42,12 @@ export function toVisitorResource(
     location_country: visitor.locationCountry,
     lookup_code: visitor.lookupCode,
     last_url: visitor.lastUrl,
+    last_title: visitor.lastTitle,
     is_online: visitor.onlineUntil > now,
     is_in_session: extra.inSession,
     is_supported: visitor.isSupported,
     is_waiting_for_call: visitor.isWaitingForCall,
+    waiting_since: visitor.isWaitingForCall ? isoOrNull(visitor.waitingSince) : null,
     js_configuration: visitor.jsConfiguration,
     ...(extra.history ? { history: extra.history.map(toPageviewResource) } : {}),
     ...(extra.sessions ? { sessions: extra.sessions } : {}),

@@ -1,0 +1,63 @@
+"use client";
+
+import Link from "next/link";
+import { Alert } from "@/components/ui/alert";
+import { RelativeTime } from "@/components/visitors/relative-time";
+import { VisitorPage } from "@/components/visitors/table/columns";
+import { visitorDisplayName } from "@/components/visitors/visitor-badges";
+import { HelpAlertsToggle } from "./help-alerts-toggle";
+import { HelpRequestActions } from "./help-request-actions";
+import { useHelpQueue } from "./use-help-queue";
+
+/** Visitors asking for help, oldest first, above the Visitors list. */
+export function HelpQueuePanel() {
+  const queue = useHelpQueue();
+  const requests = queue.data?.requests ?? [];
+
+  return (
+    <section
+      aria-labelledby="help-queue-title"
+      className="mb-6 rounded-xl border border-amber-300 bg-amber-50/60 p-4 dark:border-amber-700/60 dark:bg-amber-950/20"
+    >
+      <div className="mb-3 flex flex-wrap items-center justify-between gap-3">
+        <h2 id="help-queue-title" className="text-base font-semibold">
+          Asking for help{queue.data ? ` (${requests.length})` : ""}
+        </h2>
+        {queue.data ? <HelpAlertsToggle enabled={queue.data.alerts} /> : null}
+      </div>
+      {queue.isError && !queue.data ? (
+        <Alert>The help queue could not be loaded: {queue.error.message}</Alert>
+      ) : queue.data === undefined ? (
+        <p className="text-sm text-zinc-600 dark:text-zinc-400">Loading the help queue…</p>
+      ) : requests.length === 0 ? (
+        <p className="text-sm text-zinc-700 dark:text-zinc-300">No visitor is asking for help right now.</p>
+      ) : (
+        <ol aria-label="Visitors asking for help, oldest first" className="flex flex-col gap-2">
+          {requests.map((request) => (
+            <li
+              key={request.visitor.short_id}
+              data-help-request={request.visitor.short_id}
+              className="flex flex-col gap-3 rounded-lg border border-zinc-200 bg-white p-3 sm:flex-row sm:items-center sm:justify-between dark:border-zinc-800 dark:bg-zinc-900"
+            >
+              <div className="flex min-w-0 flex-col gap-1">
+                <span className="flex flex-wrap items-baseline gap-x-2">
+                  <Link
+                    href={`/visitors/${encodeURIComponent(request.visitor.short_id)}`}
+                    className="font-medium text-brand-700 underline-offset-2 hover:underline dark:text-brand-100"
+                  >
+                    {visitorDisplayName(request.visitor)}
+                  </Link>
+                  <span className="text-xs text-zinc-600 dark:text-zinc-400">
+                    asked <RelativeTime value={request.requestedAt} />
+                  </span>
+                </span>
+                <VisitorPage visitor={request.visitor} />
+              </div>
+              <HelpRequestActions request={request} me={queue.data.me} />
+            </li>
+          ))}
+        </ol>
+      )}
+    </section>
+  );
+}

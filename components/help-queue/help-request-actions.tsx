@@ -1,0 +1,59 @@
+"use client";
+
+import { useQueryClient } from "@tanstack/react-query";
+import { useState, useTransition } from "react";
+import { Badge } from "@/components/ui/badge";
+import { Button } from "@/components/ui/button";
+import { QuickCoBrowse } from "@/components/visitors/quick-co-browse";
+import { visitorDisplayName } from "@/components/visitors/visitor-badges";
+import { claimHelpRequestAction, releaseHelpRequestAction } from "@/lib/console/help-queue/actions";
+import { HELP_QUEUE_KEY, type HelpQueueEntry } from "./use-help-queue";
+
+/** Take a request, then co-browse (or hand it back); a request someone else took says who. */
+export function HelpRequestActions({ request, me }: { request: HelpQueueEntry; me: string }) {
+  const queryClient = useQueryClient();
+  const [error, setError] = useState<string | null>(null);
+  const [pending, startTransition] = useTransition();
+  const name = visitorDisplayName(request.visitor);
+  const visitorId = request.visitor.short_id;
+
+  const run = (action: typeof claimHelpRequestAction) =>
+    startTransition(async () => {
+      setError(null);
+      const result = await action({ visitorId });
+      if (!result.ok) setError(result.error);
+      await queryClient.invalidateQueries({ queryKey: HELP_QUEUE_KEY });
+    });
+
+  const claimer = request.claimedBy;
+  return (
+    <div className="flex flex-col items-start gap-1 sm:items-end">
+      <div className="flex flex-wrap items-center gap-2">
+        {claimer === null ? (
+          <Button onClick={() => run(claimHelpRequestAction)} disabled={pending} aria-busy={pending} aria-label={`Take the request of ${name}`}>
+            Take
+          </Button>
+        ) : claimer.id === me ? (
+          <>
+            <Badge tone="info" data-testid="help-claim">
+              Taken by you
+            </Badge>
+            <QuickCoBrowse visitorId={visitorId} label={name} />
+            <Button variant="secondary" onClick={() => run(releaseHelpRequestAction)} disabled={pending} aria-label={`Hand back the request of ${name}`}>
+              Hand back
+            </Button>
+          </>
+        ) : (
+          <Badge tone="warning" data-testid="help-claim">
+            Taken by {claimer.name}
+          </Badge>
+        )}
+      </div>
+      {error ? (
+        <p role="alert" className="text-sm text-red-700 dark:text-red-300">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}

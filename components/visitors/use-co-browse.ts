@@ -1,0 +1,21 @@
+"use client";
+
+import { useState, useTransition } from "react";
+import { coBrowseAction } from "@/lib/console/visitors/actions";
+import type { CoBrowsePermissions } from "./co-browse-button";
+
+/**
+ * Starts co-browsing a visitor: the server creates the Secure watch link and redirects the browser to
+ * it. Leaving out the permissions uses the team's defaults.
+ */
+export function useCoBrowse(visitorId: string) {
+  const [error, setError] = useState<string | null>(null);
+  const [pending, startTransition] = useTransition();
+  const start = (permissions?: CoBrowsePermissions) =>
+    startTransition(async () => {
+      setError(null);
+      const result = await coBrowseAction({ visitorId, ...(permissions ? { permissions } : {}) });
+      if (result && !result.ok) setError(result.error);
+    });
+  return { start, pending, error };
+}

@@ -1,0 +1,37 @@
+import "server-only";
+import type { Visitor } from "@/lib/contract";
+import { getDb } from "@/lib/db";
+import { searchVisitors } from "../visitors/read-visitors";
+import { VISITORS_MAX_RESULTS } from "../visitors/search-params";
+import { syncHelpRequests, type WaitingVisitor } from "./help-requests";
+
+export interface HelpQueueEntry {
+  visitor: Visitor;
+  requestedAt: string;
+  claimedBy: { id: string; name: string } | null;
+}
+
+/** A visitor waiting for a call who is online and not yet in a session (the hosted service may be slower to clear it). */
+export function isAskingForHelp(visitor: Visitor): boolean {
+  return visitor.is_waiting_for_call === true && visitor.is_online !== false && visitor.is_in_session !== true;
+}
+
+export function waitingVisitor(visitor: Visitor): WaitingVisitor {
+  const since = visitor.waiting_since ? new Date(visitor.waiting_since) : null;
+  return { id: visitor.short_id, waitingSince: since && !Number.isNaN(since.getTime()) ? since : null };
+}
+
+/**
+ * Visitors asking for help, oldest first, with who took each. They come from the list API's `online`
+ * search (every API mode answers it), filtered on `is_waiting_for_call`; the claims are the console's own.
+ */
+export async function readHelpQueue(): Promise<HelpQueueEntry[]> {
+  const readAt = new Date();
+  const waiting = (await searchVisitors("online", VISITORS_MAX_RESULTS)).filter(isAskingForHelp);
+  const records = await syncHelpRequests(await getDb(), waiting.map(waitingVisitor), readAt);
+  const byId = new Map(waiting.map((visitor) => [visitor.short_id, visitor]));
+  return records.flatMap((record) => {
+    const visitor = byId.get(record.visitorId);
+    return visitor ? [{ visitor, requestedAt: record.requestedAt.toISOString(), claimedBy: record.claimedBy }] : [];
+  });
+}
