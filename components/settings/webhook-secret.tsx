@@ -5,7 +5,7 @@ import { revealWebhookSecret, rotateWebhookSecret } from "@/app/(console)/settin
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { CopyButton } from "@/components/ui/copy-button";
-import { ConfirmDialog } from "./confirm-dialog";
+import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 
 /**
  * The webhook signing secret, masked: the page never carries it; "Reveal" fetches it through an audited
@@ -20,14 +20,14 @@ export function WebhookSecret() {
 
   const reveal = () =>
     startTransition(async () => {
-      const result = await revealWebhookSecret();
+      const result = await revealWebhookSecret({});
       setError(result.ok ? null : result.error);
       setSecret(result.ok ? result.data : null);
     });
 
   const rotate = () =>
     startTransition(async () => {
-      const result = await rotateWebhookSecret();
+      const result = await rotateWebhookSecret({});
       setConfirming(false);
       setError(result.ok ? null : result.error);
       setSecret(null);
