@@ -1,6 +1,7 @@
 import "server-only";
 import { getServerSession } from "next-auth";
 import { forbidden, redirect } from "next/navigation";
+import { cache } from "react";
 import { getDb } from "@/lib/db";
 import { authOptions } from "./auth-options";
 import { hasRole, type Role } from "./roles";
@@ -24,15 +25,16 @@ export class AuthError extends Error {
 /**
  * Who is calling, from the signed session cookie and the users table (so a disabled user or a changed
  * role takes effect at once). The security boundary of every page, action and console route handler:
- * `proxy.ts` only redirects anonymous page views.
+ * `proxy.ts` only redirects anonymous page views. Read once per request (React `cache`): the layout and
+ * the page share one lookup.
  */
-export async function getCaller(): Promise<Caller | null> {
+export const getCaller = cache(async (): Promise<Caller | null> => {
   const session = await getServerSession(authOptions());
   if (!session?.user?.id || !isWithinAbsoluteLimit(session.signedInAt)) return null;
   const user = await findUserById(await getDb(), session.user.id);
   if (!user || user.disabledAt) return null;
   return { id: user.id, email: user.email, name: user.name, role: user.role };
-}
+});
 
 /** For server actions and route handlers: the caller, or an AuthError (401 anonymous, 403 wrong role). */
 export async function requireCaller(role: Role = "agent"): Promise<Caller> {
