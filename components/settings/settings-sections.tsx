@@ -1,5 +1,4 @@
 import "server-only";
-import { Section } from "@/components/usage/section";
 import { WidgetError } from "@/components/usage/widget-error";
 import { Skeleton, LoadingRegion } from "@/components/ui/skeleton";
 import { isApiError } from "@/lib/client";
@@ -105,5 +104,3 @@ export async function KeysSection() {
     </div>
   );
 }
-
-export { Section };

@@ -2,7 +2,8 @@ import type { Metadata } from "next";
 import { connection } from "next/server";
 import { Suspense } from "react";
 import { PageHeader } from "@/components/console/page-header";
-import { ConnectionSection, KeysSection, LinksSection, Section, SectionSkeleton, TeamSection, UsersSection } from "@/components/settings/settings-sections";
+import { ConnectionSection, KeysSection, LinksSection, SectionSkeleton, TeamSection, UsersSection } from "@/components/settings/settings-sections";
+import { Section } from "@/components/ui/section";
 import { requirePageCaller } from "@/lib/console/caller";
 
 export const metadata: Metadata = { title: "Settings" };
