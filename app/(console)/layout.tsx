@@ -2,7 +2,6 @@ import Link from "next/link";
 import { CommandPalette } from "@/components/command-palette/command-palette";
 import { NAV_ITEMS } from "@/components/console/nav-items";
 import { NavLinks } from "@/components/console/nav-links";
-import { QueryProvider } from "@/components/console/query-provider";
 import { SessionKeepAlive } from "@/components/console/session-keep-alive";
 import { SignOutButton } from "@/components/console/sign-out-button";
 import { ThemeToggle } from "@/components/console/theme-toggle";
@@ -39,7 +38,7 @@ export default async function ConsoleLayout({ children }: { children: React.Reac
         </div>
       </aside>
       <main id="main" className="min-w-0 flex-1 p-6 md:p-8">
-        <QueryProvider>{children}</QueryProvider>
+        {children}
       </main>
       <SessionKeepAlive />
       <CommandPalette items={items} />

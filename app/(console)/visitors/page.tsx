@@ -1,6 +1,7 @@
 import { dehydrate, HydrationBoundary } from "@tanstack/react-query";
 import type { Metadata } from "next";
 import { PageHeader } from "@/components/console/page-header";
+import { QueryProvider } from "@/components/console/query-provider";
 import { Alert } from "@/components/ui/alert";
 import { PurgeVisitorsDialog } from "@/components/visitors/purge-visitors-dialog";
 import { VisitorsBrowser } from "@/components/visitors/visitors-browser";
@@ -23,8 +24,9 @@ export default async function VisitorsPage(props: { searchParams: Promise<Record
   const canPurge = hasRole(caller.role, "admin") && apiConnection().mode !== "onprem";
   const deleted = typeof params.deleted === "string" ? params.deleted : null;
 
+  // React Query polls the list; only this page loads it.
   return (
-    <>
+    <QueryProvider>
       <PageHeader title="Visitors" description="Find a visitor and start co-browsing.">
         {canPurge ? <PurgeVisitorsDialog /> : null}
       </PageHeader>
@@ -36,6 +38,6 @@ export default async function VisitorsPage(props: { searchParams: Promise<Record
       <HydrationBoundary state={dehydrate(queryClient)}>
         <VisitorsBrowser />
       </HydrationBoundary>
-    </>
+    </QueryProvider>
   );
 }
