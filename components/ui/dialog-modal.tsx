@@ -6,19 +6,15 @@ import { useEffect, useId, useRef } from "react";
  * A modal dialog on the native <dialog> element: focus moves into it, Escape closes it, the page behind
  * is inert. `open` is controlled by the caller.
  */
-export function Dialog({
-  open,
-  onClose,
-  title,
-  description,
-  children,
-}: {
+export interface DialogProps {
   open: boolean;
   onClose: () => void;
   title: string;
   description?: React.ReactNode;
   children: React.ReactNode;
-}) {
+}
+
+export default function DialogModal({ open, onClose, title, description, children }: DialogProps) {
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   const descriptionId = useId();
