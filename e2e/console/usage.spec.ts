@@ -174,7 +174,9 @@ test("a lead's session history by day: stacked charts, per-agent figures from Ag
   await expect(history.getByRole("navigation", { name: "History range" }).getByRole("link", { name: "30 days" })).toHaveAttribute("aria-current", "page");
   const table = history.getByRole("table", { name: "Sessions per agent, last 30 days" });
   await expect(table).toBeVisible();
-  await expect(history.getByRole("img", { name: /^Sessions per day over the last 30 days, by agent: \d+ in total; busiest day \d{4}-\d{2}-\d{2}/ })).toBeVisible();
+  await expect(
+    history.getByRole("img", { name: /^Sessions per day over the last 30 days, by agent: \d+ in total; busiest day \d{4}-\d{2}-\d{2}/ }),
+  ).toBeVisible();
   await expect(history.getByRole("img", { name: /^Session time per day over the last 30 days, by agent: / })).toBeVisible();
   // Drawn as stacked bars once the chart's script has loaded.
   await expect(history.locator(".recharts-bar-rectangle").first()).toBeVisible();
