@@ -1,7 +1,7 @@
 import { isApiError } from "@/lib/client";
 import { agentRefPath, type AgentRef } from "@/lib/console/agents/agent-ref";
 import { findAgentByRef, type AgentLookupResult } from "@/lib/console/agents/lookup";
-import { Section } from "@/components/usage/section";
+import { Section } from "@/components/ui/section";
 import { WidgetError } from "@/components/usage/widget-error";
 import { SessionsDataTable } from "./sessions-table/data-table";
 

@@ -12,8 +12,8 @@ import { Field } from "@/components/ui/field";
 import { Table, TableFrame, Td, Th } from "@/components/ui/table";
 import type { ActionResult } from "@/lib/console/action";
 import type { ApiKeyScope, ApiKeySummary } from "@/lib/contract";
-import { ConfirmDialog } from "./confirm-dialog";
-import { SelectField } from "./select-field";
+import { ConfirmDialog } from "@/components/ui/confirm-dialog";
+import { SelectField } from "@/components/ui/select-field";
 import { fieldError } from "./use-form-action";
 
 /** What a key may reach, as the table and the form say it. */

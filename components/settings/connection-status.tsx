@@ -1,6 +1,6 @@
 "use client";
 
-import { useQuery } from "@tanstack/react-query";
+import { useState } from "react";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import type { ConnectionCheck } from "@/lib/console/settings/connection";
@@ -15,8 +15,20 @@ async function fetchCheck(): Promise<ConnectionCheck> {
 
 /** Which API the console speaks to, whether it answers and how fast; "Check again" times a new call. */
 export function ConnectionStatus({ initial }: { initial: ConnectionCheck }) {
-  const query = useQuery({ queryKey: ["settings", "connection"], queryFn: fetchCheck, initialData: initial, staleTime: Infinity, refetchOnWindowFocus: false });
-  const check = query.data;
+  const [check, setCheck] = useState(initial);
+  const [checking, setChecking] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+  const checkAgain = async () => {
+    setChecking(true);
+    try {
+      setCheck(await fetchCheck());
+      setFailure(null);
+    } catch (error) {
+      setFailure(error instanceof Error ? error.message : String(error));
+    } finally {
+      setChecking(false);
+    }
+  };
   return (
     <div className="flex flex-col gap-3">
       <dl className="grid grid-cols-[max-content_1fr] gap-x-6 gap-y-2 text-sm">
@@ -26,10 +38,10 @@ export function ConnectionStatus({ initial }: { initial: ConnectionCheck }) {
         <dd>{MODE_LABELS[check.mode]}</dd>
         <dt className="text-zinc-500 dark:text-zinc-400">Status</dt>
         <dd aria-live="polite" data-testid="connection-status">
-          {query.isFetching ? (
+          {checking ? (
             <span>Checking…</span>
-          ) : query.isError ? (
-            <Badge tone="danger">{query.error.message}</Badge>
+          ) : failure ? (
+            <Badge tone="danger">{failure}</Badge>
           ) : check.ok ? (
             <Badge tone="success">Answering in {check.latencyMs} ms</Badge>
           ) : (
@@ -40,7 +52,7 @@ export function ConnectionStatus({ initial }: { initial: ConnectionCheck }) {
         </dd>
       </dl>
       <div>
-        <Button variant="secondary" disabled={query.isFetching} onClick={() => void query.refetch()}>
+        <Button variant="secondary" disabled={checking} onClick={() => void checkAgain()}>
           Check again
         </Button>
       </div>

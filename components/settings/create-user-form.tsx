@@ -6,7 +6,7 @@ import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import { ROLE_LABELS, ROLES } from "@/lib/console/roles";
 import { FormStatus } from "./form-status";
-import { SelectField } from "./select-field";
+import { SelectField } from "@/components/ui/select-field";
 import { fieldError, useFormAction } from "./use-form-action";
 
 export function CreateUserForm() {

@@ -4,7 +4,7 @@ import { saveLinkSettings } from "@/app/(console)/settings/actions";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import type { Permissions } from "@/lib/contract";
-import { CheckboxField } from "./checkbox-field";
+import { CheckboxField } from "@/components/ui/checkbox-field";
 import { FormStatus } from "./form-status";
 import { fieldError, useFormAction } from "./use-form-action";
 

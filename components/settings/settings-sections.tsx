@@ -1,5 +1,4 @@
 import "server-only";
-import { Section } from "@/components/usage/section";
 import { WidgetError } from "@/components/usage/widget-error";
 import { Skeleton, LoadingRegion } from "@/components/ui/skeleton";
 import { isApiError } from "@/lib/client";
@@ -20,7 +19,7 @@ import { TeamSettingsForm } from "./team-settings-form";
 import { Unavailable } from "./unavailable";
 import { UsersTable } from "./users-table";
 import { VisitorScriptSnippet } from "./visitor-script-snippet";
-import { WebhookSecret } from "./webhook-secret";
+import { LazyWebhookSecret } from "./lazy-webhook-secret";
 
 export function SectionSkeleton({ label, rows = 3 }: { label: string; rows?: number }) {
   return (
@@ -85,7 +84,7 @@ export async function LinksSection() {
           Webhook signing secret
         </h3>
         <p className="text-sm text-zinc-600 dark:text-zinc-400">Receivers verify each webhook’s signature with it (Standard Webhooks).</p>
-        {connection.embedded ? <WebhookSecret /> : <Unavailable mode={connection.mode} what="The webhook signing secret" />}
+        {connection.embedded ? <LazyWebhookSecret /> : <Unavailable mode={connection.mode} what="The webhook signing secret" />}
       </section>
     </div>
   );
@@ -115,5 +114,3 @@ export async function KeysSection() {
     </div>
   );
 }
-
-export { Section };

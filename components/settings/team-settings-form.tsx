@@ -5,9 +5,9 @@ import { updateTeamSettings } from "@/app/(console)/settings/actions";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import type { TeamSettings } from "@/lib/contract";
-import { CheckboxField } from "./checkbox-field";
+import { CheckboxField } from "@/components/ui/checkbox-field";
 import { FormStatus } from "./form-status";
-import { ListField } from "./list-field";
+import { ListField } from "@/components/ui/list-field";
 import { fieldError, listFieldError, useFormAction } from "./use-form-action";
 
 const SWITCHES: Array<{

@@ -6,7 +6,7 @@ import { Button } from "@/components/ui/button";
 import { Table, TableFrame, Td, Th } from "@/components/ui/table";
 import { ROLE_LABELS, ROLES, type Role } from "@/lib/console/roles";
 import { FormStatus } from "./form-status";
-import { SelectField } from "./select-field";
+import { SelectField } from "@/components/ui/select-field";
 import { useFormAction } from "./use-form-action";
 
 export interface UserRow {

@@ -5,13 +5,14 @@ import { revealWebhookSecret, rotateWebhookSecret } from "@/app/(console)/settin
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { CopyButton } from "@/components/ui/copy-button";
-import { ConfirmDialog } from "./confirm-dialog";
+import { ConfirmDialog } from "@/components/ui/confirm-dialog";
+import { SecretRow } from "./webhook-secret-row";
 
 /**
  * The webhook signing secret, masked: the page never carries it; "Reveal" fetches it through an audited
  * action, and rotating asks first (receivers must be given the new secret).
  */
-export function WebhookSecret() {
+export default function WebhookSecret() {
   const [secret, setSecret] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
@@ -20,14 +21,14 @@ export function WebhookSecret() {
 
   const reveal = () =>
     startTransition(async () => {
-      const result = await revealWebhookSecret();
+      const result = await revealWebhookSecret({});
       setError(result.ok ? null : result.error);
       setSecret(result.ok ? result.data : null);
     });
 
   const rotate = () =>
     startTransition(async () => {
-      const result = await rotateWebhookSecret();
+      const result = await rotateWebhookSecret({});
       setConfirming(false);
       setError(result.ok ? null : result.error);
       setSecret(null);
@@ -36,10 +37,7 @@ export function WebhookSecret() {
 
   return (
     <div className="flex flex-col gap-3">
-      <div className="flex flex-wrap items-center gap-2">
-        <code data-testid="webhook-secret" className="rounded bg-zinc-100 px-2 py-1 font-mono text-sm break-all dark:bg-zinc-800">
-          {secret ?? "••••••••••••••••••••••••"}
-        </code>
+      <SecretRow secret={secret}>
         {secret ? (
           <>
             <CopyButton value={secret} label="Copy secret" />
@@ -55,7 +53,7 @@ export function WebhookSecret() {
         <Button variant="danger" onClick={() => setConfirming(true)} disabled={pending}>
           Rotate secret
         </Button>
-      </div>
+      </SecretRow>
       {error ? <Alert>{error}</Alert> : null}
       {notice ? <Alert tone="info">{notice}</Alert> : null}
       <ConfirmDialog

@@ -1,4 +1,5 @@
-import { formatRelative, formatUtc } from "./format";
+import { formatRelative } from "@/lib/console/relative-time";
+import { formatUtc } from "./format";
 
 /** A relative time with the exact UTC time in its title (server and browser clocks may differ by a second). */
 export function RelativeTime({ value }: { value: string | null | undefined }) {

@@ -7,6 +7,17 @@ import { demoUser, expect, signInAs, test } from "../support/fixtures";
 const DAY_MS = 86_400_000;
 const DEMO_EMAILS = ["admin@example.com", "lead@example.com", "agent@example.com"];
 
+/** Sessions a console user started in the last `days` UTC days (today included), straight from the API. */
+async function sessionsInDays(email: string, days: number): Promise<{ sessions: number; from: string }> {
+  const from = new Date(Math.floor(Date.now() / DAY_MS) * DAY_MS - (days - 1) * DAY_MS);
+  const api = await apiClient();
+  const response = await api.get("/v1.3/agents/lookup", { params: { email } });
+  const body = response.status() === 404 ? null : await response.json();
+  await api.dispose();
+  const sessions = (body?.agent.sessions ?? []).filter((s: { started_at: string }) => Date.parse(s.started_at) >= from.getTime()).length;
+  return { sessions, from: from.toISOString().slice(0, 10) };
+}
+
 async function csvLines(download: Download): Promise<string[]> {
   const text = fs.readFileSync((await download.path())!, "utf8");
   return text.trimEnd().split("\r\n");
@@ -20,6 +31,10 @@ async function sessionsIn30Days(email: string): Promise<number> {
   await api.dispose();
   if (!body) return 0;
   return body.agent.sessions.filter((s: { started_at: string }) => Date.parse(s.started_at) >= Date.now() - 30 * DAY_MS).length;
+}
+
+function demoUsersByEmail(): Record<string, string> {
+  return Object.fromEntries((["admin", "lead", "agent"] as const).map((role) => [demoUser(role).email, demoUser(role).name]));
 }
 
 async function sessionsPerAgent(): Promise<Record<string, number>> {
@@ -133,11 +148,68 @@ test("the usage exports answer 401 to anonymous callers", async ({ request }) =>
   }
 });
 
-test("Usage has no axe-core violations", async ({ page }) => {
+test("Usage has no axe-core violations, light and dark, at 1440 and 390 px", async ({ page }) => {
   await signInAs(page, demoUser("lead"));
-  await page.goto("/usage");
-  await expect(page.getByRole("table", { name: "Usage per agent, last 30 days" })).toBeVisible();
-  await expect(page.getByRole("list", { name: "Usage figures" })).toBeVisible();
-  const results = await new AxeBuilder({ page }).analyze();
-  expect(results.violations).toEqual([]);
+  const violations: string[] = [];
+  for (const width of [1440, 390]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.goto("/usage?days=30");
+    await expect(page.getByRole("table", { name: "Usage per agent, last 30 days" })).toBeVisible();
+    await expect(page.getByRole("list", { name: "Usage figures" })).toBeVisible();
+    await expect(page.getByRole("table", { name: "Sessions per agent, last 30 days" })).toBeVisible();
+    await expect(page.locator(".recharts-bar-rectangle").first()).toBeVisible();
+    for (const theme of ["light", "dark"] as const) {
+      await page.evaluate((dark) => document.documentElement.classList.toggle("dark", dark), theme === "dark");
+      const results = await new AxeBuilder({ page }).analyze();
+      violations.push(...results.violations.map((v) => `${width} px ${theme}: ${v.id} ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`));
+    }
+  }
+  expect(violations).toEqual([]);
+});
+
+test("a lead's session history by day: stacked charts, per-agent figures from Agent lookup, links to that agent's sessions", async ({ page }) => {
+  await signInAs(page, demoUser("lead"));
+  await page.goto("/usage?days=30");
+  const history = page.getByRole("region", { name: "Sessions by day" });
+  await expect(history.getByRole("navigation", { name: "History range" }).getByRole("link", { name: "30 days" })).toHaveAttribute("aria-current", "page");
+  const table = history.getByRole("table", { name: "Sessions per agent, last 30 days" });
+  await expect(table).toBeVisible();
+  await expect(
+    history.getByRole("img", { name: /^Sessions per day over the last 30 days, by agent: \d+ in total; busiest day \d{4}-\d{2}-\d{2}/ }),
+  ).toBeVisible();
+  await expect(history.getByRole("img", { name: /^Session time per day over the last 30 days, by agent: / })).toBeVisible();
+  // Drawn as stacked bars once the chart's script has loaded.
+  await expect(history.locator(".recharts-bar-rectangle").first()).toBeVisible();
+
+  // The lead's figure is the API's count of their sessions started in the range.
+  const lead = await sessionsInDays("lead@example.com", 30);
+  expect(lead.sessions, "the demo seed gives the lead sessions in the last 30 days").toBeGreaterThan(0);
+  const leadRow = table.getByTestId("history-agent-row").filter({ hasText: "Priya Shah" });
+  await expect(leadRow.getByRole("cell").nth(1)).toHaveText(String(lead.sessions));
+  for (const email of DEMO_EMAILS) {
+    const { sessions } = await sessionsInDays(email, 30);
+    if (sessions === 0) continue;
+    const name = demoUsersByEmail()[email];
+    await expect(table.getByTestId("history-agent-row").filter({ hasText: name }).getByRole("cell").nth(1)).toHaveText(String(sessions));
+  }
+
+  // The figure links to that agent's sessions since the first day of the range.
+  await leadRow.getByRole("link", { name: "Priya Shah" }).click();
+  await expect(page).toHaveURL(new RegExp(`/agents/email:lead@example\\.com\\?from=${lead.from}$`));
+  await expect(page.getByLabel("From")).toHaveValue(lead.from);
+
+  // 7 days keeps the trend range, and says so in the URL.
+  await page.goto("/usage?range=7d&days=30");
+  await page.getByRole("navigation", { name: "History range" }).getByRole("link", { name: "7 days" }).click();
+  await expect(page).toHaveURL(/\/usage\?range=7d$/);
+  await expect(page.getByRole("table", { name: "Sessions per agent, last 7 days" }).or(page.getByText("No sessions in the last 7 days"))).toBeVisible();
+});
+
+test("an agent sees the session history without links to the lead-only agent pages", async ({ page }) => {
+  await signInAs(page, demoUser("agent"));
+  await page.goto("/usage?days=30");
+  const table = page.getByRole("table", { name: "Sessions per agent, last 30 days" });
+  await expect(table).toBeVisible();
+  await expect(table.getByTestId("history-agent-row").first()).toBeVisible();
+  await expect(table.getByRole("link")).toHaveCount(0);
 });

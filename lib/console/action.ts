@@ -1,4 +1,5 @@
 import "server-only";
+import { revalidatePath } from "next/cache";
 import { headers } from "next/headers";
 import { z } from "zod";
 import { getDb } from "@/lib/db";
@@ -23,6 +24,8 @@ interface ActionConfig<S extends z.ZodType, T> {
   /** Audited actions name their action and target; what goes in `detail` must never be a secret. */
   audit?: { action: string; target?: (input: z.output<S>) => string | null; detail?: (input: z.output<S>, result?: T) => Record<string, unknown> };
   run: (input: z.output<S>, caller: Caller) => Promise<T>;
+  /** The page to render again after a success, so it shows what is stored now. */
+  revalidate?: string | ((input: z.output<S>) => string);
 }
 
 function formToObject(form: FormData): Record<string, unknown> {
@@ -69,6 +72,7 @@ export function defineAction<S extends z.ZodType, T>(config: ActionConfig<S, T>)
       try {
         const data = await config.run(input, caller);
         await audit("success", config.audit?.detail?.(input, data) ?? {});
+        if (config.revalidate) revalidatePath(typeof config.revalidate === "string" ? config.revalidate : config.revalidate(input));
         return { ok: true, data };
       } catch (error) {
         if (!(error instanceof ActionError)) throw error;

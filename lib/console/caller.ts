@@ -1,6 +1,8 @@
 import "server-only";
-import { getServerSession } from "next-auth";
+import { getToken } from "next-auth/jwt";
+import { cookies } from "next/headers";
 import { forbidden, redirect } from "next/navigation";
+import { cache } from "react";
 import { getDb } from "@/lib/db";
 import { authOptions } from "./auth-options";
 import { hasRole, type Role } from "./roles";
@@ -22,17 +24,30 @@ export class AuthError extends Error {
 }
 
 /**
+ * The signed-in session's claims, decrypted and checked (signature, expiry) from the session cookie
+ * only. Not getServerSession: that also re-encrypts a renewed token, which a page or an action cannot
+ * set (the session is renewed through /api/auth/session), two HKDF derivations and an encryption spent
+ * for nothing on every request. No Authorization header is read: the cookie is the console's one credential.
+ */
+async function sessionToken() {
+  const jar = await cookies();
+  const req = { cookies: Object.fromEntries(jar.getAll().map((cookie) => [cookie.name, cookie.value])), headers: {} };
+  return getToken({ req: req as unknown as Parameters<typeof getToken>[0]["req"], secret: authOptions().secret });
+}
+
+/**
  * Who is calling, from the signed session cookie and the users table (so a disabled user or a changed
  * role takes effect at once). The security boundary of every page, action and console route handler:
- * `proxy.ts` only redirects anonymous page views.
+ * `proxy.ts` only redirects anonymous page views. Read once per request (React `cache`): the layout and
+ * the page share one lookup.
  */
-export async function getCaller(): Promise<Caller | null> {
-  const session = await getServerSession(authOptions());
-  if (!session?.user?.id || !isWithinAbsoluteLimit(session.signedInAt)) return null;
-  const user = await findUserById(await getDb(), session.user.id);
+export const getCaller = cache(async (): Promise<Caller | null> => {
+  const token = await sessionToken();
+  if (!token?.sub || !isWithinAbsoluteLimit(token.signedInAt)) return null;
+  const user = await findUserById(await getDb(), token.sub);
   if (!user || user.disabledAt) return null;
   return { id: user.id, email: user.email, name: user.name, role: user.role };
-}
+});
 
 /** For server actions and route handlers: the caller, or an AuthError (401 anonymous, 403 wrong role). */
 export async function requireCaller(role: Role = "agent"): Promise<Caller> {

@@ -5,7 +5,7 @@ import { PageHeader } from "@/components/console/page-header";
 import { AgentLookupForm } from "@/components/agents/lookup-form";
 import { MembersTable } from "@/components/agents/members-table/data-table";
 import { TableSkeleton } from "@/components/ui/skeleton";
-import { Section } from "@/components/usage/section";
+import { Section } from "@/components/ui/section";
 import { agentRefPath } from "@/lib/console/agents/agent-ref";
 import { readLookupForm } from "@/lib/console/agents/lookup-form";
 import { requirePageCaller } from "@/lib/console/caller";

@@ -1,8 +1,7 @@
 "use server";
 
-import { revalidatePath } from "next/cache";
 import { isApiError } from "@/lib/client";
-import { ActionError, defineAction, type ActionResult } from "@/lib/console/action";
+import { ActionError, defineAction } from "@/lib/console/action";
 import { describeApiError } from "@/lib/console/api-errors";
 import type { Role } from "@/lib/console/roles";
 import { CONSOLE_SETTING_KEYS, getConsoleSettings, setConsoleSetting } from "@/lib/console/settings/console-settings";
@@ -26,12 +25,8 @@ import { getDb } from "@/lib/db";
 // Every action here is admin-only and audited through defineAction; no password, key secret or webhook
 // secret ever goes into an audit detail.
 
-/** Refreshes the settings page after a change, so every section shows what is stored now. */
-async function refreshed<T>(result: Promise<ActionResult<T>>): Promise<ActionResult<T>> {
-  const settled = await result;
-  if (settled.ok) revalidatePath("/settings");
-  return settled;
-}
+/** Every change renders the settings page again, so each section shows what is stored now. */
+const revalidate = "/settings";
 
 /** API failures become messages for the form instead of crash pages. */
 async function viaApi<T>(call: () => Promise<T>, messages: Parameters<typeof describeApiError>[1] = {}): Promise<T> {
@@ -63,8 +58,9 @@ type Changes = { changed: Record<string, unknown> };
 
 // ── Console users ────────────────────────────────────────────────────────────
 
-const createUserAction = defineAction({
+export const createUser = defineAction({
   role: "admin",
+  revalidate,
   input: createUserForm,
   audit: { action: "user_created", target: (input) => input.email, detail: (input) => ({ name: input.name, role: input.role }) },
   run: async (input) => {
@@ -74,12 +70,10 @@ const createUserAction = defineAction({
     return { id: user.id, email: user.email };
   },
 });
-export async function createUser(form: FormData) {
-  return refreshed(createUserAction(form));
-}
 
-const changeRoleAction = defineAction<typeof changeRoleForm, { email: string; from: Role; to: Role }>({
+export const changeUserRole = defineAction<typeof changeRoleForm, { email: string; from: Role; to: Role }>({
   role: "admin",
+  revalidate,
   input: changeRoleForm,
   audit: {
     action: "user_role_changed",
@@ -91,13 +85,11 @@ const changeRoleAction = defineAction<typeof changeRoleForm, { email: string; fr
     return { email: changed.email, from: changed.before.role, to: input.role };
   },
 });
-export async function changeUserRole(form: FormData) {
-  return refreshed(changeRoleAction(form));
-}
 
 function disabledAction(disabled: boolean) {
   return defineAction<typeof userIdForm, { email: string }>({
     role: "admin",
+    revalidate,
     input: userIdForm,
     audit: { action: disabled ? "user_disabled" : "user_enabled", target: (input) => input.userId, detail: (_input, result) => ({ email: result?.email }) },
     run: async (input, caller) => {
@@ -106,19 +98,14 @@ function disabledAction(disabled: boolean) {
     },
   });
 }
-const disableUserAction = disabledAction(true);
-const enableUserAction = disabledAction(false);
-export async function disableUser(form: FormData) {
-  return refreshed(disableUserAction(form));
-}
-export async function enableUser(form: FormData) {
-  return refreshed(enableUserAction(form));
-}
+export const disableUser = disabledAction(true);
+export const enableUser = disabledAction(false);
 
 // ── Co-browse link settings (the console's own) ──────────────────────────────
 
-const saveLinkSettingsAction = defineAction<typeof linkSettingsForm, Changes>({
+export const saveLinkSettings = defineAction<typeof linkSettingsForm, Changes>({
   role: "admin",
+  revalidate,
   input: linkSettingsForm,
   audit: {
     action: "setting_changed",
@@ -141,25 +128,20 @@ const saveLinkSettingsAction = defineAction<typeof linkSettingsForm, Changes>({
     return { changed };
   },
 });
-export async function saveLinkSettings(form: FormData) {
-  return refreshed(saveLinkSettingsAction(form));
-}
 
 // ── Webhook signing secret (embedded service) ────────────────────────────────
 
-const revealWebhookSecretAction = defineAction({
+export const revealWebhookSecret = defineAction({
   role: "admin",
   input: noInput,
   // Who looked at the secret is worth knowing; the secret itself never goes in the log.
   audit: { action: "webhook_secret_revealed", target: () => "webhook_secret", detail: () => ({}) },
   run: () => viaApi(() => embeddedAdmin().getWebhookSecret()),
 });
-export async function revealWebhookSecret() {
-  return revealWebhookSecretAction({});
-}
 
-const rotateWebhookSecretAction = defineAction({
+export const rotateWebhookSecret = defineAction({
   role: "admin",
+  revalidate,
   input: noInput,
   audit: { action: "webhook_secret_rotated", target: () => "webhook_secret", detail: () => ({}) },
   run: async () => {
@@ -167,14 +149,12 @@ const rotateWebhookSecretAction = defineAction({
     return null;
   },
 });
-export async function rotateWebhookSecret() {
-  return refreshed(rotateWebhookSecretAction({}));
-}
 
 // ── Team settings and API keys (embedded service) ────────────────────────────
 
-const updateTeamAction = defineAction<typeof teamSettingsForm, Changes>({
+export const updateTeamSettings = defineAction<typeof teamSettingsForm, Changes>({
   role: "admin",
+  revalidate,
   input: teamSettingsForm,
   audit: {
     action: "setting_changed",
@@ -189,12 +169,10 @@ const updateTeamAction = defineAction<typeof teamSettingsForm, Changes>({
     return { changed: changed as Record<string, unknown> };
   },
 });
-export async function updateTeamSettings(form: FormData) {
-  return refreshed(updateTeamAction(form));
-}
 
-const createApiKeyAction = defineAction<typeof createApiKeyForm, { id: string; name: string; prefix: string; secret: string }>({
+export const createApiKey = defineAction<typeof createApiKeyForm, { id: string; name: string; prefix: string; secret: string }>({
   role: "admin",
+  revalidate,
   input: createApiKeyForm,
   audit: {
     action: "api_key_created",
@@ -206,12 +184,10 @@ const createApiKeyAction = defineAction<typeof createApiKeyForm, { id: string; n
     return { id: key.id, name: key.name, prefix: key.prefix, secret: key.secret };
   },
 });
-export async function createApiKey(form: FormData) {
-  return refreshed(createApiKeyAction(form));
-}
 
-const revokeApiKeyAction = defineAction({
+export const revokeApiKey = defineAction({
   role: "admin",
+  revalidate,
   input: apiKeyIdForm,
   audit: { action: "api_key_revoked", target: (input) => input.keyId },
   run: async (input) => {
@@ -222,6 +198,3 @@ const revokeApiKeyAction = defineAction({
     return null;
   },
 });
-export async function revokeApiKey(form: FormData) {
-  return refreshed(revokeApiKeyAction(form));
-}

@@ -6,12 +6,12 @@ import {
   ConnectionSection,
   KeysSection,
   LinksSection,
-  Section,
   SectionSkeleton,
   SignInSection,
   TeamSection,
   UsersSection,
 } from "@/components/settings/settings-sections";
+import { Section } from "@/components/ui/section";
 import { requirePageCaller } from "@/lib/console/caller";
 
 export const metadata: Metadata = { title: "Settings" };

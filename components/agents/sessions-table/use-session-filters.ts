@@ -1,24 +1,20 @@
 "use client";
 
-import { usePathname, useSearchParams } from "next/navigation";
+import { useQueryStates } from "nuqs";
 import { useCallback, useMemo } from "react";
-import { parseSessionFilters, serializeSessionFilters, type SessionFilters } from "@/lib/console/agents/session-filters";
+import { sessionFilterParsers, type SessionFilters } from "@/lib/console/agents/session-filters";
+import { presentValues } from "@/lib/console/url-state";
 
 /**
- * The sessions table's filters, kept in the URL (shareable, kept on reload) with the same parser the
- * CSV export uses. `history.replaceState` updates the URL without a server round trip: Next keeps
- * useSearchParams in step with it.
+ * The sessions table's filters, kept in the URL (shareable, kept on reload) with the parsers the CSV
+ * export uses. Shallow: the URL changes without a server round trip.
  */
 export function useSessionFilters(): [SessionFilters, (next: SessionFilters) => void] {
-  const params = useSearchParams();
-  const pathname = usePathname();
-  const filters = useMemo(() => parseSessionFilters(new URLSearchParams(params.toString())), [params]);
+  const [values, setValues] = useQueryStates(sessionFilterParsers, { history: "replace", scroll: false });
+  const filters = useMemo(() => presentValues(values), [values]);
   const setFilters = useCallback(
-    (next: SessionFilters) => {
-      const query = serializeSessionFilters(next);
-      window.history.replaceState(null, "", query ? `${pathname}?${query}` : pathname);
-    },
-    [pathname],
+    (next: SessionFilters) => void setValues({ from: next.from ?? null, to: next.to ?? null, feature: next.feature ?? null, live: next.live ?? null }),
+    [setValues],
   );
   return [filters, setFilters];
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { Session } from "@/lib/contract";
-import { featureOptions, filterSessions, hasSessionFilters, parseSessionFilters, serializeSessionFilters } from "./session-filters";
+import { agentSessionsUrl, featureOptions, filterSessions, hasSessionFilters, parseSessionFilters, serializeSessionFilters } from "./session-filters";
 
 function session(id: string, started: string, features: string[], live: boolean): Session {
   return {
@@ -58,6 +58,11 @@ describe("the filters in a URL", () => {
     expect(serializeSessionFilters({})).toBe("");
     expect(hasSessionFilters({})).toBe(false);
     expect(hasSessionFilters({ live: "no" })).toBe(true);
+  });
+
+  it("make a link to an agent's sessions since a day", () => {
+    expect(agentSessionsUrl({ kind: "email", email: "lead@example.com" }, { from: "2026-11-18" })).toBe("/agents/email:lead@example.com?from=2026-11-18");
+    expect(agentSessionsUrl({ kind: "external", externalId: "desk 7" }, {})).toBe("/agents/external:desk%207");
   });
 
   it("drop what they cannot read", () => {

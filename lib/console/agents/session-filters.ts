@@ -1,4 +1,7 @@
+import { createLoader, createParser, createSerializer, parseAsStringLiteral, type LoaderInput } from "nuqs/server";
 import type { Session } from "@/lib/contract";
+import { dateRangeParsers, presentValues } from "@/lib/console/url-state";
+import { agentRefPath, type AgentRef } from "./agent-ref";
 
 /**
  * The filters of an agent's sessions table, as they appear in the page's URL and in the CSV export's:
@@ -19,33 +22,28 @@ export interface SessionFilters {
 /** The features the API documents or the console has seen, offered even when no session used them yet. */
 export const KNOWN_FEATURES = ["click", "scroll", "remote_cursor", "type", "draw"] as const;
 
-const DAY = /^\d{4}-\d{2}-\d{2}$/;
+/** The filters' URL parsers, shared by the page, the CSV export and the links to an agent's sessions. */
+export const sessionFilterParsers = {
+  ...dateRangeParsers,
+  feature: createParser<string>({ parse: (value) => (/^[\w-]{1,40}$/.test(value.trim()) ? value.trim() : null), serialize: (value) => value }),
+  live: parseAsStringLiteral(["yes", "no"] as const),
+};
 
-function validDay(value: string | null): string | undefined {
-  if (!value || !DAY.test(value)) return undefined;
-  return Number.isNaN(Date.parse(`${value}T00:00:00Z`)) ? undefined : value;
+const loadSessionFilters = createLoader(sessionFilterParsers);
+const sessionFiltersSearch = createSerializer(sessionFilterParsers);
+
+export function parseSessionFilters(input: LoaderInput): SessionFilters {
+  return presentValues(loadSessionFilters(input));
 }
 
-export function parseSessionFilters(params: URLSearchParams): SessionFilters {
-  const filters: SessionFilters = {};
-  const from = validDay(params.get("from"));
-  const to = validDay(params.get("to"));
-  const feature = params.get("feature")?.trim();
-  const live = params.get("live");
-  if (from) filters.from = from;
-  if (to) filters.to = to;
-  if (feature && /^[\w-]{1,40}$/.test(feature)) filters.feature = feature;
-  if (live === "yes" || live === "no") filters.live = live;
-  return filters;
-}
-
+/** The query string of some filters, without its "?" ("" for none). */
 export function serializeSessionFilters(filters: SessionFilters): string {
-  const params = new URLSearchParams();
-  if (filters.from) params.set("from", filters.from);
-  if (filters.to) params.set("to", filters.to);
-  if (filters.feature) params.set("feature", filters.feature);
-  if (filters.live) params.set("live", filters.live);
-  return params.toString();
+  return sessionFiltersSearch(filters).replace(/^\?/, "");
+}
+
+/** An agent's page with its sessions filtered, e.g. the sessions since a day. */
+export function agentSessionsUrl(ref: AgentRef, filters: SessionFilters): string {
+  return sessionFiltersSearch(agentRefPath(ref), filters);
 }
 
 export function hasSessionFilters(filters: SessionFilters): boolean {

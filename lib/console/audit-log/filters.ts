@@ -1,44 +1,49 @@
-import { z } from "zod";
+import { createLoader, createParser, createSerializer, parseAsStringLiteral, type LoaderInput } from "nuqs/server";
+import { dateRangeParsers, presentValues } from "@/lib/console/url-state";
 
 /**
- * The audit filters as they live in the URL (one parser for the page, the client controls and the CSV
+ * The audit filters as they live in the URL (one set of parsers for the page, its links and the CSV
  * export). Dates are UTC days, inclusive: `from=2026-11-01&to=2026-11-23`.
  */
-const day = z
-  .string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/)
-  .refine((value) => !Number.isNaN(Date.parse(`${value}T00:00:00Z`)));
-const text = z.string().trim().max(200);
-
-export const auditFiltersSchema = z.object({
-  action: text.optional().catch(undefined),
-  actor: text.optional().catch(undefined),
-  outcome: z.enum(["success", "failure"]).optional().catch(undefined),
-  from: day.optional().catch(undefined),
-  to: day.optional().catch(undefined),
-  page: z.coerce.number().int().min(1).max(100_000).optional().catch(undefined),
+const text = createParser<string>({
+  parse: (value) => {
+    const trimmed = value.trim();
+    return trimmed !== "" && trimmed.length <= 200 ? trimmed : null;
+  },
+  serialize: (value) => value,
+});
+const pageNumber = createParser<number>({
+  parse: (value) => (/^\d{1,6}$/.test(value) && Number(value) >= 1 && Number(value) <= 100_000 ? Number(value) : null),
+  serialize: String,
 });
 
-export type AuditFilters = z.infer<typeof auditFiltersSchema>;
+export const auditFilterParsers = {
+  action: text,
+  actor: text,
+  outcome: parseAsStringLiteral(["success", "failure"] as const),
+  ...dateRangeParsers,
+  page: pageNumber,
+};
+
+export interface AuditFilters {
+  action?: string;
+  actor?: string;
+  outcome?: "success" | "failure";
+  from?: string;
+  to?: string;
+  page?: number;
+}
 
 export const AUDIT_PAGE_SIZE = 50;
 
-type Params = Record<string, string | string[] | undefined> | URLSearchParams;
+const loadAuditFilters = createLoader(auditFilterParsers);
+const auditFiltersSearch = createSerializer(auditFilterParsers);
 
-export function parseAuditFilters(params: Params): AuditFilters {
-  const read = (name: string) => {
-    const value = params instanceof URLSearchParams ? params.get(name) : params[name];
-    const one = Array.isArray(value) ? value[0] : value;
-    return one === "" || one == null ? undefined : one;
-  };
-  const parsed = auditFiltersSchema.parse(Object.fromEntries(["action", "actor", "outcome", "from", "to", "page"].map((key) => [key, read(key)])));
-  return Object.fromEntries(Object.entries(parsed).filter(([, value]) => value !== undefined && value !== "")) as AuditFilters;
+export function parseAuditFilters(input: LoaderInput): AuditFilters {
+  return presentValues(loadAuditFilters(input));
 }
 
-/** The query string of some filters (page left out unless given), e.g. for the CSV link. */
+/** The query string of some filters (page left out unless given), e.g. for the CSV link: "?action=…" or "". */
 export function auditFiltersQuery(filters: AuditFilters): string {
-  const params = new URLSearchParams();
-  for (const [key, value] of Object.entries(filters)) if (value !== undefined && value !== "") params.set(key, String(value));
-  const query = params.toString();
-  return query ? `?${query}` : "";
+  return auditFiltersSearch(filters);
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { Usage } from "@/lib/contract";
-import { describeSeries, parseUsageRange, shouldRecordSnapshot, SNAPSHOT_INTERVAL_MS, trendPoints } from "./snapshots";
+import { describeSeries, shouldRecordSnapshot, SNAPSHOT_INTERVAL_MS, trendPoints } from "./snapshots";
 
 const now = new Date("2026-11-23T08:35:00Z");
 const ago = (ms: number) => new Date(now.getTime() - ms);
@@ -62,13 +62,6 @@ describe("trendPoints", () => {
 });
 
 describe("ranges and summaries", () => {
-  it("falls back to 24 hours for an unknown range", () => {
-    expect(parseUsageRange("7d")).toBe("7d");
-    expect(parseUsageRange("toString")).toBe("24h");
-    expect(parseUsageRange(["30d"])).toBe("24h");
-    expect(parseUsageRange(undefined)).toBe("24h");
-  });
-
   it("summarises a series for screen readers", () => {
     expect(describeSeries([3, 12, 7])).toBe("between 3 and 12, latest 7");
     expect(describeSeries([4, 4])).toBe("steady at 4");

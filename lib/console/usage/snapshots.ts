@@ -18,10 +18,6 @@ export const USAGE_RANGES = {
 
 export type UsageRange = keyof typeof USAGE_RANGES;
 
-export function parseUsageRange(value: unknown): UsageRange {
-  return typeof value === "string" && Object.hasOwn(USAGE_RANGES, value) ? (value as UsageRange) : "24h";
-}
-
 export interface UsageSnapshot {
   at: Date;
   usage: Usage;

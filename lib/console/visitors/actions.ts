@@ -1,6 +1,5 @@
 "use server";
 
-import { revalidatePath } from "next/cache";
 import { redirect } from "next/navigation";
 import { z } from "zod";
 import { httpUrlSchema, nonEmptyString } from "@/lib/contract";
@@ -26,18 +25,13 @@ export async function coBrowseAction(input: z.input<typeof visitorInput> & { per
   redirect(result.data.watchUrl);
 }
 
-const stopSession = defineAction({
+export const stopSessionAction = defineAction({
   role: "agent",
   input: visitorInput,
   audit: { action: "session_stopped", target: byVisitor },
   run: (input) => stopVisitorSession(input.visitorId),
+  revalidate: (input) => `/visitors/${encodeURIComponent(input.visitorId)}`,
 });
-
-export async function stopSessionAction(input: z.input<typeof visitorInput>): Promise<ActionResult<void>> {
-  const result = await stopSession(input);
-  if (result.ok) revalidatePath(`/visitors/${encodeURIComponent(input.visitorId)}`);
-  return result;
-}
 
 const removeVisitor = defineAction({
   role: "admin",

@@ -1,5 +1,4 @@
 import { NextResponse } from "next/server";
-import { describeApiError } from "@/lib/console/api-errors";
 import { consoleRoute } from "@/lib/console/route";
 import { listVisitors } from "@/lib/console/visitors/read-visitors";
 import { parseVisitorQuery } from "@/lib/console/visitors/search-params";
@@ -7,9 +6,5 @@ import { parseVisitorQuery } from "@/lib/console/visitors/search-params";
 /** The Visitors table's polling source: the same query the page parsed from its URL. */
 export const GET = consoleRoute("agent", async (request) => {
   const query = parseVisitorQuery(new URL(request.url).searchParams);
-  try {
-    return NextResponse.json({ status: "ok", visitors: await listVisitors(query) }, { headers: { "cache-control": "no-store" } });
-  } catch (error) {
-    return NextResponse.json({ status: "error", error: "api_error", message: describeApiError(error) }, { status: 502 });
-  }
+  return NextResponse.json({ status: "ok", visitors: await listVisitors(query) }, { headers: { "cache-control": "no-store" } });
 });

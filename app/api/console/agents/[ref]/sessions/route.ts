@@ -3,7 +3,6 @@ import { findAgentByRef } from "@/lib/console/agents/lookup";
 import { sessionsCsv } from "@/lib/console/agents/session-csv";
 import { filterSessions, parseSessionFilters } from "@/lib/console/agents/session-filters";
 import { consoleRoute } from "@/lib/console/route";
-import { apiErrorResponse } from "@/lib/console/usage/api-error-response";
 import { csvResponse } from "@/lib/console/csv";
 
 /**
@@ -14,13 +13,9 @@ export const GET = consoleRoute<{ params: Promise<{ ref: string }> }>("lead", as
   const ref = parseAgentRef((await params).ref);
   if (!ref)
     return Response.json({ status: "error", error: "invalid_request", message: "Name the agent as email:<address> or external:<id>." }, { status: 400 });
-  try {
-    const result = await findAgentByRef(ref);
-    if (!result.found) return Response.json({ status: "error", error: "not_found", message: "No agent with that email or external id." }, { status: 404 });
-    const sessions = filterSessions(result.agent.sessions, parseSessionFilters(new URL(request.url).searchParams));
-    const name = ref.kind === "email" ? ref.email : ref.externalId;
-    return csvResponse(`tandem-sessions-${name}.csv`, sessionsCsv(sessions));
-  } catch (error) {
-    return apiErrorResponse(error);
-  }
+  const result = await findAgentByRef(ref);
+  if (!result.found) return Response.json({ status: "error", error: "not_found", message: "No agent with that email or external id." }, { status: 404 });
+  const sessions = filterSessions(result.agent.sessions, parseSessionFilters(new URL(request.url).searchParams));
+  const name = ref.kind === "email" ? ref.email : ref.externalId;
+  return csvResponse(`tandem-sessions-${name}.csv`, sessionsCsv(sessions));
 });
