@@ -98,13 +98,16 @@ async function settled(page: Page, frame?: string) {
   }, frame);
 }
 
+/** The replay's drawing of the visitor's mouse: the visitor's own screenshot has no cursor either. */
+const REPLAY_MOUSE = ".replayer-mouse{visibility:hidden!important}";
+
 /** The mirror's frame as painted in the agent's window, at the visitor's size (the scale must be 1). */
 export async function mirrorScreenshot(agent: Page): Promise<Buffer> {
   await settled(agent, REPLAY_IFRAME);
   const scale = await agent.getByTestId("replay-root").evaluate((root) => root.getBoundingClientRect().width / (root as HTMLElement).offsetWidth);
   expect(scale, "the agent's window shows the mirror at scale 1").toBe(1);
   const box = (await agent.locator(REPLAY_IFRAME).boundingBox())!;
-  return agent.screenshot({ clip: { x: box.x, y: box.y, width: VISITOR_VIEWPORT.width, height: VISITOR_VIEWPORT.height } });
+  return agent.screenshot({ clip: { x: box.x, y: box.y, width: VISITOR_VIEWPORT.width, height: VISITOR_VIEWPORT.height }, style: REPLAY_MOUSE });
 }
 
 /** The visitor's viewport, without Tandem's own elements (which the mirror never shows). */
