@@ -23,11 +23,23 @@ export const VISITOR_BUNDLES = [
  * effects, so both would stay in the recorder: dropping the reads and making the builds lazy lets tree
  * shaking remove them (the replay-only code that uses one still works, it builds it on first use).
  */
+/**
+ * The recorder's copy of rrweb also asks `window.__tandemDeferChildren` (lib/visitor/sliced-snapshot.ts)
+ * before serialising an element's children, so that a full snapshot can be taken in slices. The build
+ * fails if rrweb's serialiser no longer reads as expected.
+ */
+const SERIALIZE_CHILDREN = "if ((serializedNode.type === NodeType$3.Document || serializedNode.type === NodeType$3.Element) && recordChild) {";
+function sliceableSnapshots(source: string): string {
+  if (!source.includes(SERIALIZE_CHILDREN)) throw new Error("rrweb's serializeNodeWithId changed: update sliceableSnapshots");
+  const ask = "typeof window !== 'undefined' && window.__tandemDeferChildren && window.__tandemDeferChildren(n, options, serializeNodeWithId)";
+  return source.replace(SERIALIZE_CHILDREN, () => SERIALIZE_CHILDREN.replace("&& recordChild", `&& recordChild && !(${ask})`));
+}
+
 const dropRrwebReplayOnlyCode: Plugin = {
   name: "drop-rrweb-replay-only-code",
   setup(builder) {
     builder.onLoad({ filter: /[\\/]rrweb[\\/]dist[\\/]rrweb\.js$/ }, async (args) => ({
-      contents: (await fs.promises.readFile(args.path, "utf8"))
+      contents: sliceableSnapshots(await fs.promises.readFile(args.path, "utf8"))
         .replace(/^import_postcss(\$\d+)?\.default(\.\w+)?;$/gm, "")
         .replace("var import_postcss$1 = ", "var import_postcss$1 = () => ")
         .replace("var import_postcss = ", "var import_postcss = () => ")

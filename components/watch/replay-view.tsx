@@ -30,6 +30,16 @@ const STROKE_FLUSH_MS = 50;
 
 const round = (value: number) => Math.round(value * 10) / 10;
 
+/**
+ * rrweb animates each replayed scroll smoothly (about half a second), so the agent saw where the visitor
+ * had been. Live, the mirror jumps to where the visitor is now, as rrweb already does when fast-forwarding.
+ */
+function followScrollAtOnce(replayer: Replayer) {
+  const internals = replayer as unknown as { applyScroll: (data: unknown, isSync: boolean) => void };
+  const applyScroll = internals.applyScroll.bind(replayer);
+  internals.applyScroll = (data) => applyScroll(data, true);
+}
+
 const OVERLAY_LABELS: Record<ToolMode, string> = {
   control: "The visitor's page. Click to click there, scroll to scroll it, type to type into the field the visitor has focused.",
   draw: "The visitor's page. Drag to draw on it; the visitor sees the drawing.",
@@ -60,6 +70,7 @@ export const ReplayView = forwardRef<ReplayHandle, Props>(function ReplayView({ 
         if (!reset) return;
         replayer.current = new Replayer([], { root: root.current, liveMode: true, mouseTail: false, triggerFocus: false, UNSAFE_replayCanvas: false });
         replayer.current.on("resize", (dimension) => setSize(dimension as { width: number; height: number }));
+        followScrollAtOnce(replayer.current);
         // The visitor's clock is not ours: each event is stamped on arrival and the live baseline is now,
         // so an event plays at the replayer's next frame (a baseline in the past would delay every event
         // by that much: rrweb plays an event `timestamp - baseline` after startLive).
@@ -144,12 +155,12 @@ export const ReplayView = forwardRef<ReplayHandle, Props>(function ReplayView({ 
     const { x, y } = visitorPoint(event);
     const target = document.elementFromPoint(x, y);
     const id = target ? replayer.current!.getMirror().getId(target) : -1;
-    if (id > 0) onControl({ tool: "click", id });
+    if (id > 0) onControl({ tool: "click", id, x, y });
   };
 
   const onWheel = (event: React.WheelEvent) => {
     if (mode !== "control" || !allowed("scroll")) return;
-    onControl({ tool: "scroll", dx: Math.round(event.deltaX), dy: Math.round(event.deltaY) });
+    onControl({ tool: "scroll", dx: Math.round(event.deltaX), dy: Math.round(event.deltaY), ...visitorPoint(event) });
   };
 
   const onKeyDown = (event: React.KeyboardEvent) => {
@@ -168,8 +179,9 @@ export const ReplayView = forwardRef<ReplayHandle, Props>(function ReplayView({ 
   const scaled = size ? { width: size.width * scale, height: size.height * scale } : undefined;
   return (
     <div ref={frame} className="w-full">
+      {/* The border sits outside the page's box and its corners are square: none of the visitor's page is hidden. */}
       <div
-        className="relative mx-auto overflow-hidden rounded-lg border border-zinc-200 bg-white shadow-sm dark:border-zinc-800"
+        className="relative mx-auto box-content overflow-hidden border border-zinc-200 bg-white shadow-sm dark:border-zinc-800"
         style={scaled ?? { height: 320 }}
       >
         <div ref={root} data-testid="replay-root" style={{ transform: `scale(${scale})`, transformOrigin: "0 0", width: size?.width, height: size?.height }} />

@@ -29,8 +29,12 @@ const customMessage = z.string().min(1).max(4000);
 export const controlMessageSchema = z
   .discriminatedUnion("tool", [
     z.object({ tool: z.literal("pointer"), x: coordinate, y: coordinate }),
-    z.object({ tool: z.literal("click"), id: z.number().int().min(0).describe("rrweb node id") }),
-    z.object({ tool: z.literal("scroll"), dx: coordinate, dy: coordinate }),
+    z
+      .object({ tool: z.literal("click"), id: z.number().int().min(0).describe("rrweb node id"), x: coordinate.optional(), y: coordinate.optional() })
+      .describe("A click on the node, at (x, y) when given (else its centre)"),
+    z
+      .object({ tool: z.literal("scroll"), dx: coordinate, dy: coordinate, x: coordinate.optional(), y: coordinate.optional() })
+      .describe("A wheel turned at (x, y) when given: it scrolls what is under the pointer (else the window)"),
     z.object({ tool: z.literal("type"), text: z.string().min(1).max(1000) }),
     z.object({ tool: z.literal("key"), key: z.enum(["Backspace", "Enter", "Tab"]) }),
     z

@@ -2,6 +2,7 @@ import type { ControlMessage } from "@/lib/contract";
 import type { Drawing } from "./drawing";
 import { isMasked } from "./masking";
 import type { createPointer } from "./pointer";
+import { click, wheel } from "./remote-input";
 
 type Pointer = ReturnType<typeof createPointer>;
 
@@ -71,16 +72,18 @@ export function applyControl(message: ControlMessage, { nodeOf, maskSelector, po
       pointer.move(message.x, message.y);
       return;
     case "scroll":
-      window.scrollBy(message.dx, message.dy);
+      if (message.x === undefined || message.y === undefined) window.scrollBy(message.dx, message.dy);
+      else wheel(message.x, message.y, message.dx, message.dy, maskSelector);
       return;
     case "click": {
       const node = nodeOf(message.id);
       const element = node instanceof Element ? node : (node?.parentElement ?? null);
       if (!(element instanceof HTMLElement) || isMasked(element, maskSelector)) return;
       const box = element.getBoundingClientRect();
-      pointer.move(box.left + box.width / 2, box.top + box.height / 2, true);
-      element.focus({ preventScroll: true });
-      element.click();
+      const x = message.x ?? box.left + box.width / 2;
+      const y = message.y ?? box.top + box.height / 2;
+      pointer.move(x, y, true);
+      click(element, x, y);
       return;
     }
     case "type": {

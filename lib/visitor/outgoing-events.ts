@@ -8,7 +8,8 @@ import { isMasked, maskValue } from "./masking";
  * - `srcdoc` never leaves: a same-origin iframe's document is recorded node by node (and masked) instead;
  * - on masked elements and their descendants, `value` is masked and the other attributes that carry
  *   text (`placeholder`, `title`, `alt`, `aria-*`, `data-*`) are dropped, in snapshots and in mutations;
- * - the page's address in Meta events follows the team's URL redaction.
+ * - the page's address in Meta events follows the team's URL redaction;
+ * - stylesheets' font addresses become the fonts' `data:` URLs where the font inliner holds them.
  */
 
 // rrweb's numbers: EventType, IncrementalSource.Mutation, and the serialised node's NodeType.Element.
@@ -16,7 +17,10 @@ const FULL_SNAPSHOT = 2;
 const INCREMENTAL = 3;
 const META = 4;
 const MUTATION = 0;
+const STYLE_SHEET_RULE = 8;
+const ADOPTED_STYLE_SHEET = 15;
 const ELEMENT_NODE = 2;
+const TEXT_NODE = 3;
 
 /** Attributes that can carry an element's text; `data-rr-*` are rrweb's own markers. */
 const TEXT_ATTRIBUTE = /^(value|placeholder|title|alt|aria-.+|data-(?!rr-).+)$/i;
@@ -26,6 +30,8 @@ export interface OutgoingContext {
   nodeOf: (id: number) => Node | null;
   maskSelector: string;
   redactUrl: (url: string) => string;
+  /** A stylesheet's text as it may leave (fonts inlined); `live` is true for changes after the snapshot. */
+  rewriteCss?: (css: string, live: boolean) => string;
 }
 
 interface SerializedNode {
@@ -33,12 +39,20 @@ interface SerializedNode {
   id: number;
   attributes?: Record<string, unknown>;
   childNodes?: SerializedNode[];
+  textContent?: string;
+  isStyle?: boolean;
 }
 
 interface MutationData {
   source: number;
   adds?: Array<{ node: SerializedNode }>;
   attributes?: Array<{ id: number; attributes: Record<string, unknown> }>;
+  texts?: Array<{ id: number; value: string | null }>;
+}
+
+interface StyleRuleData {
+  adds?: Array<{ rule: string }>;
+  styles?: Array<{ rules?: Array<{ rule: string }> }>;
 }
 
 function maskedNode(id: number, context: OutgoingContext): boolean {
@@ -46,9 +60,10 @@ function maskedNode(id: number, context: OutgoingContext): boolean {
   return node?.nodeType === Node.ELEMENT_NODE && isMasked(node as Element, context.maskSelector);
 }
 
-/** Attributes as they may leave: no srcdoc, and nothing of a masked element's text. */
-function scrubAttributes(attributes: Record<string, unknown>, masked: boolean): void {
+/** Attributes as they may leave: no srcdoc, nothing of a masked element's text, fonts inlined. */
+function scrubAttributes(attributes: Record<string, unknown>, masked: boolean, context: OutgoingContext, live: boolean): void {
   for (const [name, value] of Object.entries(attributes)) {
+    if (name === "_cssText" && typeof value === "string" && context.rewriteCss) attributes[name] = context.rewriteCss(value, live);
     const lower = name.toLowerCase();
     const masking = masked && TEXT_ATTRIBUTE.test(name);
     // A masked field's value keeps its length as asterisks, as rrweb masks a password's.
@@ -57,10 +72,16 @@ function scrubAttributes(attributes: Record<string, unknown>, masked: boolean): 
   }
 }
 
-function scrubTree(node: SerializedNode, context: OutgoingContext, insideMasked: boolean): void {
+function scrubTree(node: SerializedNode, context: OutgoingContext, insideMasked: boolean, live: boolean): void {
   const masked = insideMasked || (node.type === ELEMENT_NODE && maskedNode(node.id, context));
-  if (node.attributes) scrubAttributes(node.attributes, masked);
-  for (const child of node.childNodes ?? []) scrubTree(child, context, masked);
+  if (node.attributes) scrubAttributes(node.attributes, masked, context, live);
+  if (node.type === TEXT_NODE && node.isStyle && node.textContent && context.rewriteCss) node.textContent = context.rewriteCss(node.textContent, live);
+  for (const child of node.childNodes ?? []) scrubTree(child, context, masked, live);
+}
+
+/** A changed text is a stylesheet's when its node sits in a <style>. */
+function isStyleText(id: number, context: OutgoingContext): boolean {
+  return context.nodeOf(id)?.parentNode?.nodeName === "STYLE";
 }
 
 /** Rewrites the event in place (rrweb hands each event over once) and returns it. */
@@ -68,11 +89,19 @@ export function outgoingEvent(event: RecordedEvent, context: OutgoingContext): R
   const data = event.data as Record<string, unknown> | undefined;
   if (!data) return event;
   if (event.type === META && typeof data.href === "string") data.href = context.redactUrl(data.href);
-  if (event.type === FULL_SNAPSHOT) scrubTree(data.node as SerializedNode, context, false);
+  if (event.type === FULL_SNAPSHOT) scrubTree(data.node as SerializedNode, context, false, false);
   if (event.type === INCREMENTAL && data.source === MUTATION) {
     const mutation = data as unknown as MutationData;
-    for (const added of mutation.adds ?? []) scrubTree(added.node, context, false);
-    for (const changed of mutation.attributes ?? []) scrubAttributes(changed.attributes, maskedNode(changed.id, context));
+    for (const added of mutation.adds ?? []) scrubTree(added.node, context, false, true);
+    for (const changed of mutation.attributes ?? []) scrubAttributes(changed.attributes, maskedNode(changed.id, context), context, true);
+    if (context.rewriteCss) {
+      for (const text of mutation.texts ?? []) if (text.value && isStyleText(text.id, context)) text.value = context.rewriteCss(text.value, true);
+    }
+  }
+  if (event.type === INCREMENTAL && (data.source === STYLE_SHEET_RULE || data.source === ADOPTED_STYLE_SHEET) && context.rewriteCss) {
+    const rules = data as StyleRuleData;
+    for (const added of [...(rules.adds ?? []), ...(rules.styles ?? []).flatMap((style) => style.rules ?? [])])
+      added.rule = context.rewriteCss(added.rule, true);
   }
   return event;
 }

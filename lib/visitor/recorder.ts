@@ -6,13 +6,21 @@ import { record } from "rrweb";
 import type { RecordedEvent } from "@/lib/contract";
 import { applyControl } from "./control";
 import { createDrawing } from "./drawing";
+import { createFontInliner } from "./font-inliner";
 import { BLOCK_CLASS, blockSelector, maskValue } from "./masking";
 import { outgoingEvent } from "./outgoing-events";
 import { createPointer } from "./pointer";
+import { createSlicer, type SerializedNode } from "./sliced-snapshot";
 import { RECORDER_GLOBAL, type RecorderModule, type RecorderOptions, type Recording } from "./recorder-api";
 
+// rrweb's numbers: EventType.FullSnapshot and .IncrementalSnapshot, IncrementalSource.Mutation.
+const FULL_SNAPSHOT = 2;
+const INCREMENTAL = 3;
+const MUTATION = 0;
 /** Batches leave at least this often while events flow. */
 const FLUSH_MS = 50;
+/** A stylesheet with @font-face arrived: look for new fonts this long after, once for a burst. */
+const FONT_CHECK_MS = 200;
 /** Waits before sending a batch again after a network failure or a 5xx. */
 const RETRY_MS = [100, 250, 500, 1000, 2000, 4000];
 
@@ -27,13 +35,32 @@ function start(options: RecorderOptions): Recording {
   let stopped = false;
   /** Batches before this one were sent before the latest snapshot: a gap they report is already mended. */
   let snapshotBatch = 1;
+  const fonts = createFontInliner();
+  let fontCheck: ReturnType<typeof setTimeout> | undefined;
+  let stopRecording: (() => void) | undefined;
 
   const schedule = () => {
     if (!timer && !stopped) timer = setTimeout(flush, FLUSH_MS);
   };
+  const outgoing = {
+    nodeOf: (id: number) => record.mirror.getNode(id),
+    maskSelector: selector,
+    redactUrl: options.redactUrl,
+    rewriteCss: (css: string, live: boolean) => rewriteCss(css, live),
+  };
+  const slicer = createSlicer({
+    idOf: (node) => record.mirror.getId(node),
+    emitAdds(adds) {
+      const event = { type: INCREMENTAL, timestamp: Date.now(), data: { source: MUTATION, adds, removes: [], texts: [], attributes: [] } };
+      queue.push(outgoingEvent(event, outgoing));
+      schedule();
+    },
+  });
   const takeSnapshot = () => {
+    // Before rrweb starts there is nothing to refresh: its start takes the first snapshot.
+    if (!stopRecording || stopped) return;
     snapshotBatch = seq + 1;
-    record.takeFullSnapshot(true);
+    slicer.snapshot(() => record.takeFullSnapshot(true));
   };
   const settled = () => {
     inFlight = false;
@@ -74,22 +101,42 @@ function start(options: RecorderOptions): Recording {
     deliver(batch, 0);
   };
 
-  const stopRecording = record<RecordedEvent>({
-    emit(event) {
-      queue.push(outgoingEvent(event, { nodeOf: (id) => record.mirror.getNode(id), maskSelector: selector, redactUrl: options.redactUrl }));
-      schedule();
-    },
-    blockClass: BLOCK_CLASS,
-    blockSelector: selector,
-    maskInputOptions: { password: true },
-    maskInputFn: maskValue,
-    // Every input event, not only `change`: the agent sees the visitor type as they type.
-    sampling: { mousemove: 50, scroll: 50, input: "all" },
-    recordCanvas: false,
-    collectFonts: false,
-    inlineImages: false,
-    slimDOMOptions: { script: true, comment: true, headFavicon: true, headMetaSocial: true, headMetaRobots: true, headMetaVerification: true },
-  });
+  /** Fonts declared after the session started (a stylesheet added later): inlined, then a fresh snapshot carries them. */
+  const checkFontsSoon = () => {
+    clearTimeout(fontCheck);
+    fontCheck = setTimeout(() => void fonts.prepare().then((inlined) => inlined && takeSnapshot()), FONT_CHECK_MS);
+  };
+  const rewriteCss = (css: string, live: boolean) => {
+    if (live && css.includes("@font-face")) checkFontsSoon();
+    return fonts.rewrite(css);
+  };
+
+  const begin = () => {
+    if (stopped) return;
+    slicer.snapshot(() => {
+      stopRecording = record<RecordedEvent>({
+        emit(event) {
+          const data = event.data as { node: SerializedNode; source?: number };
+          if (event.type === FULL_SNAPSHOT) slicer.snapshotSent(data.node);
+          if (event.type === INCREMENTAL && data.source === MUTATION) slicer.mutationSent(event.data as Parameters<typeof slicer.mutationSent>[0]);
+          queue.push(outgoingEvent(event, outgoing));
+          schedule();
+        },
+        blockClass: BLOCK_CLASS,
+        blockSelector: selector,
+        maskInputOptions: { password: true },
+        maskInputFn: maskValue,
+        // Every input event, not only `change`: the agent sees the visitor type as they type.
+        sampling: { mousemove: 50, scroll: 50, input: "all" },
+        recordCanvas: false,
+        collectFonts: false,
+        inlineImages: false,
+        slimDOMOptions: { script: true, comment: true, headFavicon: true, headMetaSocial: true, headMetaRobots: true, headMetaVerification: true },
+      });
+    });
+  };
+  // The first snapshot waits for the page's fonts (bounded: FONTS_WAIT_MS), so it carries them.
+  void fonts.prepare().then(begin, begin);
 
   return {
     snapshot: takeSnapshot,
@@ -97,6 +144,8 @@ function start(options: RecorderOptions): Recording {
     stop() {
       stopped = true;
       clearTimeout(timer);
+      clearTimeout(fontCheck);
+      slicer.stop();
       stopRecording?.();
       pointer.remove();
       drawing.remove();

@@ -1,0 +1,116 @@
+/**
+ * The agent's mouse, played on the visitor's page the way a person's would be: widgets built on pointer
+ * and mouse events (menus that open on pointerdown, date pickers, drag handles) react to it as to a hand.
+ * Events are synthetic (untrusted): the browser still runs their default actions (a link's navigation, a
+ * checkbox's toggle, a form's submit), but never grants them a user activation.
+ */
+import { isMasked } from "./masking";
+
+const FOCUSABLE = "a[href],area[href],button,input,select,textarea,summary,iframe,[tabindex],[contenteditable]:not([contenteditable=false])";
+
+/** The element the pointer was last over, for pointerout/pointerleave when it moves to another. */
+let hovered: Element | null = null;
+
+function mouseInit(x: number, y: number, buttons: number, detail = 0): MouseEventInit {
+  return {
+    bubbles: true,
+    cancelable: true,
+    composed: true,
+    view: window,
+    clientX: x,
+    clientY: y,
+    screenX: window.screenX + x,
+    screenY: window.screenY + y,
+    button: 0,
+    buttons,
+    detail,
+  };
+}
+
+function pointerInit(x: number, y: number, buttons: number, detail = 0): PointerEventInit {
+  return { ...mouseInit(x, y, buttons, detail), pointerId: 1, pointerType: "mouse", isPrimary: true, width: 1, height: 1, pressure: buttons ? 0.5 : 0 };
+}
+
+/** Dispatches `type` as a PointerEvent or MouseEvent; returns false when a listener cancelled it. */
+function fire(target: Element, type: string, init: MouseEventInit): boolean {
+  const event = type.startsWith("pointer") || type === "click" ? new PointerEvent(type, init) : new MouseEvent(type, init);
+  return target.dispatchEvent(event);
+}
+
+/** The non-bubbling enter/leave events go to each element entered or left, outermost first for enter. */
+function ancestors(element: Element | null): Element[] {
+  const chain: Element[] = [];
+  for (let node = element; node; node = node.parentElement) chain.push(node);
+  return chain;
+}
+
+/** Moves the pointer onto `target` at (x, y): out/leave on the previous element, over/enter, then move. */
+export function hover(target: Element, x: number, y: number): void {
+  const previous = hovered && hovered.isConnected ? hovered : null;
+  if (previous !== target) {
+    const left = ancestors(previous).filter((element) => !element.contains(target));
+    const entered = ancestors(target).filter((element) => !previous || !element.contains(previous));
+    if (previous) {
+      fire(previous, "pointerout", pointerInit(x, y, 0));
+      left.forEach((element) => element.dispatchEvent(new PointerEvent("pointerleave", { ...pointerInit(x, y, 0), bubbles: false, cancelable: false })));
+      fire(previous, "mouseout", mouseInit(x, y, 0));
+      left.forEach((element) => element.dispatchEvent(new MouseEvent("mouseleave", { ...mouseInit(x, y, 0), bubbles: false, cancelable: false })));
+    }
+    fire(target, "pointerover", pointerInit(x, y, 0));
+    entered
+      .reverse()
+      .forEach((element) => element.dispatchEvent(new PointerEvent("pointerenter", { ...pointerInit(x, y, 0), bubbles: false, cancelable: false })));
+    fire(target, "mouseover", mouseInit(x, y, 0));
+    entered.forEach((element) => element.dispatchEvent(new MouseEvent("mouseenter", { ...mouseInit(x, y, 0), bubbles: false, cancelable: false })));
+    hovered = target;
+  }
+  fire(target, "pointermove", pointerInit(x, y, 0));
+  fire(target, "mousemove", mouseInit(x, y, 0));
+}
+
+/**
+ * A primary-button click at (x, y) on `target`, in a browser's order: hover, pointerdown, mousedown,
+ * focus (mousedown's default action), pointerup, mouseup, click. A cancelled pointerdown suppresses the
+ * mouse events (as in browsers); a cancelled mousedown keeps focus where it was.
+ */
+export function click(target: Element, x: number, y: number): void {
+  hover(target, x, y);
+  const mouseEvents = fire(target, "pointerdown", pointerInit(x, y, 1));
+  const focusing = !mouseEvents || fire(target, "mousedown", mouseInit(x, y, 1, 1));
+  if (focusing && target.isConnected) {
+    const focusable = target.closest<HTMLElement>(FOCUSABLE);
+    if (focusable) focusable.focus({ preventScroll: true });
+    else if (document.activeElement instanceof HTMLElement) document.activeElement.blur();
+  }
+  fire(target, "pointerup", pointerInit(x, y, 0));
+  if (mouseEvents) fire(target, "mouseup", mouseInit(x, y, 0, 1));
+  fire(target, "click", pointerInit(x, y, 0, 1));
+}
+
+function scrollsAlong(element: Element, dx: number, dy: number): boolean {
+  const style = getComputedStyle(element);
+  const can = (overflow: string, delta: number, position: number, room: number) =>
+    delta !== 0 && /(auto|scroll|overlay)/.test(overflow) && room > 0 && (delta > 0 ? position < room - 0.5 : position > 0.5);
+  return (
+    can(style.overflowY, dy, element.scrollTop, element.scrollHeight - element.clientHeight) ||
+    can(style.overflowX, dx, element.scrollLeft, element.scrollWidth - element.clientWidth)
+  );
+}
+
+/**
+ * A wheel turned at (x, y): the page's wheel listeners see it first (and may cancel it, as maps do);
+ * then the innermost element under the pointer that can still scroll that way scrolls, else the window,
+ * as a browser chains a wheel. A masked pane is not scrolled: the agent cannot see what it shows.
+ */
+export function wheel(x: number, y: number, dx: number, dy: number, maskSelector: string): void {
+  const target = document.elementFromPoint(x, y);
+  if (!target) return void window.scrollBy(dx, dy);
+  if (isMasked(target, maskSelector)) return;
+  hover(target, x, y);
+  const event = new WheelEvent("wheel", { ...mouseInit(x, y, 0), deltaX: dx, deltaY: dy, deltaMode: WheelEvent.DOM_DELTA_PIXEL });
+  if (!target.dispatchEvent(event)) return;
+  for (let element: Element | null = target; element && element !== document.documentElement && element !== document.body; element = element.parentElement) {
+    if (scrollsAlong(element, dx, dy)) return void element.scrollBy({ left: dx, top: dy, behavior: "instant" });
+  }
+  window.scrollBy({ left: dx, top: dy, behavior: "instant" });
+}
