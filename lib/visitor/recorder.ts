@@ -4,12 +4,15 @@
  */
 import { record } from "rrweb";
 import type { RecordedEvent } from "@/lib/contract";
+import { CANVAS_IMAGE_EVENT_TAG } from "@/lib/contract/recording-marks";
+import { captureCanvases } from "./canvas-capture";
 import { applyControl } from "./control";
 import { createDrawing } from "./drawing";
 import { BLOCK_CLASS, blockSelector, maskValue } from "./masking";
 import { outgoingEvent } from "./outgoing-events";
 import { createPointer } from "./pointer";
 import { RECORDER_GLOBAL, type RecorderModule, type RecorderOptions, type Recording } from "./recorder-api";
+import { setRrwebHooks } from "./rrweb-hooks";
 
 /** Batches leave at least this often while events flow. */
 const FLUSH_MS = 50;
@@ -34,14 +37,15 @@ function start(options: RecorderOptions): Recording {
   const takeSnapshot = () => {
     snapshotBatch = seq + 1;
     record.takeFullSnapshot(true);
+    canvases?.resend();
+    options.frames?.onSnapshot();
   };
   const settled = () => {
     inFlight = false;
     if (queue.length) schedule();
   };
   const deliver = (batch: { seq: number; events: RecordedEvent[] }, attempt: number) => {
-    options
-      .send(batch)
+    options.send!(batch)
       .then((answer) => {
         if (answer.snapshot && batch.seq >= snapshotBatch) takeSnapshot();
         settled();
@@ -54,7 +58,7 @@ function start(options: RecorderOptions): Recording {
           return settled();
         }
         if (error.status === 409 || error.status === 404 || error.status === 403) {
-          options.onFatal();
+          options.onFatal?.();
           return settled();
         }
         // The network failed or an app node went away: the same batch again (the service takes a batch
@@ -74,11 +78,23 @@ function start(options: RecorderOptions): Recording {
     deliver(batch, 0);
   };
 
+  setRrwebHooks({ closedShadowRoot: options.closedShadowRoot, acceptFrameMessage: (event) => options.frames?.accepts(event) ?? false });
+  const outgoing = {
+    nodeOf: (id: number) => record.mirror.getNode(id),
+    maskSelector: selector,
+    redactUrl: options.redactUrl,
+    isJoinedFrame: (iframe: HTMLIFrameElement) => options.frames?.isJoined(iframe) ?? false,
+  };
   const stopRecording = record<RecordedEvent>({
     emit(event) {
-      queue.push(outgoingEvent(event, { nodeOf: (id) => record.mirror.getNode(id), maskSelector: selector, redactUrl: options.redactUrl }));
+      queue.push(event);
       schedule();
     },
+    // Masking runs here, before an event leaves: in a frame, before it is posted to the page.
+    plugins: [{ name: "tandem/outgoing", options: {}, eventProcessor: (event) => outgoingEvent(event as RecordedEvent, outgoing) }],
+    // A page takes its joined frames' recordings (frame-host.ts decides which); a joined frame posts its own.
+    recordCrossOriginIframes: true,
+    ...(options.postToParent ? { postToParent: options.postToParent } : {}),
     blockClass: BLOCK_CLASS,
     blockSelector: selector,
     maskInputOptions: { password: true },
@@ -89,7 +105,14 @@ function start(options: RecorderOptions): Recording {
     collectFonts: false,
     inlineImages: false,
     slimDOMOptions: { script: true, comment: true, headFavicon: true, headMetaSocial: true, headMetaRobots: true, headMetaVerification: true },
-  });
+  } as Parameters<typeof record<RecordedEvent>>[0]);
+  const canvases = options.canvasCapture
+    ? captureCanvases({
+        idOf: (canvas) => record.mirror.getId(canvas),
+        maskSelector: selector,
+        emit: (image) => record.addCustomEvent(CANVAS_IMAGE_EVENT_TAG, image),
+      })
+    : null;
 
   return {
     snapshot: takeSnapshot,
@@ -98,6 +121,7 @@ function start(options: RecorderOptions): Recording {
       stopped = true;
       clearTimeout(timer);
       stopRecording?.();
+      canvases?.stop();
       pointer.remove();
       drawing.remove();
     },
