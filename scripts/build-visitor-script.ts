@@ -17,35 +17,61 @@ export const VISITOR_BUNDLES = [
   { entry: "lib/visitor/recorder.ts", output: "public/cobrowse-recorder.js", budgetBytes: 50_000 },
 ] as const;
 
+/** Replaces `search` in rrweb's source, failing the build when a new rrweb no longer has it. */
+function rewrite(source: string, search: string | RegExp, replacement: string): string {
+  const found = typeof search === "string" ? source.includes(search) : search.test(source);
+  if (!found) throw new Error(`rrweb's source changed: ${String(search)} is gone; update scripts/build-visitor-script.ts`);
+  return typeof search === "string" ? source.replace(search, () => replacement) : source.replace(new RegExp(search.source, "g"), replacement);
+}
+
+const HOOKS = path.join(root, "lib/visitor/rrweb-hooks.ts");
+
 /**
  * rrweb's bundle ends its PostCSS section (used only to replay, never to record) with bare property
  * reads such as `import_postcss$1.default.decl;` and build both PostCSS copies eagerly at load. That counts as side
  * effects, so both would stay in the recorder: dropping the reads and making the builds lazy lets tree
  * shaking remove them (the replay-only code that uses one still works, it builds it on first use).
- */
-/**
- * The recorder's copy of rrweb also asks `window.__tandemDeferChildren` (lib/visitor/sliced-snapshot.ts)
- * before serialising an element's children, so that a full snapshot can be taken in slices. The build
- * fails if rrweb's serialiser no longer reads as expected.
+ *
+ * It also connects rrweb to lib/visitor/rrweb-hooks.ts:
+ * - shadow roots: rrweb's accessor also answers the closed roots the base script kept;
+ * - frames: a frame posts its recording through the recorder's `postToParent` (rrweb posts to `*`,
+ *   any page embedding the frame, by itself), and a page takes a frame's message only if the frame
+ *   bridge accepts it (rrweb takes any frame's that names its own origin).
+ *
+ * And it asks `window.__tandemDeferChildren` (lib/visitor/sliced-snapshot.ts) before serialising an
+ * element's children, so that a full snapshot can be taken in slices.
  */
 const SERIALIZE_CHILDREN = "if ((serializedNode.type === NodeType$3.Document || serializedNode.type === NodeType$3.Element) && recordChild) {";
-function sliceableSnapshots(source: string): string {
-  if (!source.includes(SERIALIZE_CHILDREN)) throw new Error("rrweb's serializeNodeWithId changed: update sliceableSnapshots");
-  const ask = "typeof window !== 'undefined' && window.__tandemDeferChildren && window.__tandemDeferChildren(n, options, serializeNodeWithId)";
-  return source.replace(SERIALIZE_CHILDREN, () => SERIALIZE_CHILDREN.replace("&& recordChild", `&& recordChild && !(${ask})`));
-}
+const DEFER_CHILDREN = "typeof window !== 'undefined' && window.__tandemDeferChildren && window.__tandemDeferChildren(n, options, serializeNodeWithId)";
 
-const dropRrwebReplayOnlyCode: Plugin = {
-  name: "drop-rrweb-replay-only-code",
+const rrwebForTandem: Plugin = {
+  name: "rrweb-for-tandem",
   setup(builder) {
-    builder.onLoad({ filter: /[\\/]rrweb[\\/]dist[\\/]rrweb\.js$/ }, async (args) => ({
-      contents: sliceableSnapshots(await fs.promises.readFile(args.path, "utf8"))
+    builder.onLoad({ filter: /[\\/]rrweb[\\/]dist[\\/]rrweb\.js$/ }, async (args) => {
+      let source = (await fs.promises.readFile(args.path, "utf8"))
         .replace(/^import_postcss(\$\d+)?\.default(\.\w+)?;$/gm, "")
         .replace("var import_postcss$1 = ", "var import_postcss$1 = () => ")
         .replace("var import_postcss = ", "var import_postcss = () => ")
-        .replace("var postcss_default = import_postcss$1.default;", "var postcss_default = (...plugins) => import_postcss$1().default(...plugins);"),
-      loader: "js",
-    }));
+        .replace("var postcss_default = import_postcss$1.default;", "var postcss_default = (...plugins) => import_postcss$1().default(...plugins);");
+      source = rewrite(
+        source,
+        /return (getUntaintedAccessor(\$\d+)?)\("Element", n, "shadowRoot"\);/,
+        'return __tandemHooks.shadowRootOf(n, $1("Element", n, "shadowRoot"));',
+      );
+      source = rewrite(
+        source,
+        "const inEmittingFrame = recordCrossOriginIframes ? window.parent === window : true;",
+        "const inEmittingFrame = !options.postToParent;",
+      );
+      source = rewrite(source, 'window.parent.postMessage(message, "*");', "options.postToParent(message);");
+      source = rewrite(source, SERIALIZE_CHILDREN, SERIALIZE_CHILDREN.replace("&& recordChild", `&& recordChild && !(${DEFER_CHILDREN})`));
+      source = rewrite(
+        source,
+        'if (crossOriginMessageEvent.data.type !== "rrweb"',
+        'if (!__tandemHooks.acceptFrameMessage(message) || crossOriginMessageEvent.data.type !== "rrweb"',
+      );
+      return { contents: `import * as __tandemHooks from ${JSON.stringify(HOOKS)};\n${source}`, loader: "js" };
+    });
   },
 };
 
@@ -63,7 +89,7 @@ export async function buildVisitorScript(options: { quiet?: boolean } = {}): Pro
       platform: "browser",
       legalComments: "none",
       logLevel: "warning",
-      plugins: [dropRrwebReplayOnlyCode],
+      plugins: [rrwebForTandem],
     });
     const gzipBytes = gzipSync(fs.readFileSync(path.join(root, bundle.output))).length;
     if (!options.quiet) console.log(`${bundle.output}: ${(gzipBytes / 1000).toFixed(1)} kB gzipped (budget ${bundle.budgetBytes / 1000} kB)`);

@@ -11,7 +11,7 @@ import { ListField } from "@/components/ui/list-field";
 import { fieldError, listFieldError, useFormAction } from "./use-form-action";
 
 const SWITCHES: Array<{
-  field: "history_enabled" | "require_authorization" | "proxy_enabled" | "onprem_licensed" | "recording_enabled";
+  field: "history_enabled" | "require_authorization" | "proxy_enabled" | "onprem_licensed" | "recording_enabled" | "canvas_capture_enabled";
   label: string;
   hint: string;
 }> = [
@@ -20,6 +20,11 @@ const SWITCHES: Array<{
   { field: "proxy_enabled", label: "Universal proxy enabled", hint: "Co-browse pages that do not load the visitor script." },
   { field: "onprem_licensed", label: "On-premise licence", hint: "Issue licence tokens for on-premise deployments." },
   { field: "recording_enabled", label: "Recording", hint: "Record co-browsing sessions." },
+  {
+    field: "canvas_capture_enabled",
+    label: "Show canvases",
+    hint: "Charts, signatures and maps drawn on a canvas reach the agent as images: at most 4 a second, 512 kB a second a page. Masked canvases never leave the page.",
+  },
 ];
 
 export function TeamSettingsForm({ team }: { team: TeamSettings }) {
@@ -60,6 +65,14 @@ export function TeamSettingsForm({ team }: { team: TeamSettings }) {
         values={team.embed_origins}
         rows={3}
         error={listFieldError(result, "embed_origins")}
+      />
+      <ListField
+        label="Sites whose frames the agent sees (one origin per line, e.g. https://checkout.example.com)"
+        hint="Your pages and the frames in them that load the visitor script, when they are on different sites: list every one, the pages' sites and the frames' sites. A frame of a listed site joins the page's session and is shown inside it, masked by these settings before it leaves the frame. Frames of other sites are shown to the agent as a labelled empty box."
+        name="frame_origins"
+        values={team.frame_origins}
+        rows={3}
+        error={listFieldError(result, "frame_origins")}
       />
       <fieldset className="grid gap-3 sm:grid-cols-2">
         <legend className="sr-only">Features</legend>

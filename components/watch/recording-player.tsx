@@ -7,6 +7,7 @@ import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Skeleton } from "@/components/ui/skeleton";
 import { recordingEventsResponseSchema } from "@/lib/contract";
+import { drawCanvasImages, REPLAY_STYLE_RULES } from "./replay-fidelity";
 import { withoutReferrerPolicies } from "./referrer-guard";
 import { exchangeLink, storedCredential } from "./tab-credential";
 
@@ -60,7 +61,9 @@ export function RecordingPlayer({ sessionId, token }: Props) {
           root: root.current,
           mouseTail: false,
           UNSAFE_replayCanvas: false,
+          insertStyleRules: REPLAY_STYLE_RULES,
         });
+        drawCanvasImages(player);
         player.on("resize", (dimension) => setSize(dimension as { width: number; height: number }));
         player.on("finish", () => setPlaying(false));
         replayer.current = player;

@@ -5,6 +5,7 @@ import { Replayer } from "rrweb";
 import "rrweb/dist/style.css";
 import type { ControlMessage, RecordedEvent, Tool } from "@/lib/contract";
 import { withoutReferrerPolicies } from "./referrer-guard";
+import { drawCanvasImages, REPLAY_STYLE_RULES } from "./replay-fidelity";
 
 export interface ReplayHandle {
   add: (events: RecordedEvent[], reset: boolean) => void;
@@ -68,7 +69,16 @@ export const ReplayView = forwardRef<ReplayHandle, Props>(function ReplayView({ 
       if (!root.current) return;
       if (!replayer.current) {
         if (!reset) return;
-        replayer.current = new Replayer([], { root: root.current, liveMode: true, mouseTail: false, triggerFocus: false, UNSAFE_replayCanvas: false });
+        replayer.current = new Replayer([], {
+          root: root.current,
+          liveMode: true,
+          mouseTail: false,
+          triggerFocus: false,
+          // The visitor's scripts never run in the replay: canvases are drawn from images instead.
+          UNSAFE_replayCanvas: false,
+          insertStyleRules: REPLAY_STYLE_RULES,
+        });
+        drawCanvasImages(replayer.current);
         replayer.current.on("resize", (dimension) => setSize(dimension as { width: number; height: number }));
         followScrollAtOnce(replayer.current);
         // The visitor's clock is not ours: each event is stamped on arrival and the live baseline is now,

@@ -30,6 +30,8 @@ const team = {
   recording_link_ttl_hours: 24,
   url_redacted_params: ["token"],
   embed_origins: [],
+  frame_origins: [],
+  canvas_capture_enabled: true,
 };
 const key = { id: "key_1", name: "CI", prefix: "sk_ab12", scope: "api", created_at: "2026-11-20T10:00:00Z", last_used_at: null, revoked_at: null };
 

@@ -21,6 +21,10 @@ export const teamSettingsSchema = z.object({
     .array(z.string())
     .describe("Query parameters whose names contain one of these (case-insensitive) have their values dropped from every URL the visitor script sends"),
   embed_origins: z.array(z.string()).describe("Origins allowed to embed the watch page (naked and page_only embedding)"),
+  frame_origins: z
+    .array(z.string())
+    .describe("The team's sites whose pages and cross-origin frames share one co-browsing session: a frame of one of them is shown inside its page"),
+  canvas_capture_enabled: z.boolean().describe("Send 2D canvases to the agent as images (at most 4 per second and 512 kB per second a page)"),
 });
 
 /** An origin as a browser sends it: scheme, host and port, nothing else. */
@@ -42,6 +46,7 @@ export const teamSettingsUpdateSchema = teamSettingsSchema
     onprem_licensed: true,
     recording_enabled: true,
     recording_link_ttl_hours: true,
+    canvas_capture_enabled: true,
   })
   .extend({
     name: z.string().trim().min(1).max(100),
@@ -58,6 +63,7 @@ export const teamSettingsUpdateSchema = teamSettingsSchema
       )
       .max(100),
     embed_origins: z.array(originSchema).max(20),
+    frame_origins: z.array(originSchema).max(20),
   })
   .partial()
   .strict();

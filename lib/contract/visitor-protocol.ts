@@ -30,6 +30,15 @@ export const registerRequestSchema = z.object({
   ...page,
 });
 
+/** What the script needs to record a page: the same for a page and for a frame of it. */
+const recordingSettings = {
+  maskingSelectors: z.array(z.string()),
+  frameOrigins: z
+    .array(z.string())
+    .describe("The team's sites whose pages and frames share one session: a frame of one of them joins its page's session, a page shows their frames"),
+  canvasCapture: z.boolean().describe("Send 2D canvases as images"),
+};
+
 export const registerResponseSchema = z.object({
   status: okStatus,
   visitorId,
@@ -38,12 +47,17 @@ export const registerResponseSchema = z.object({
   heartbeatSeconds: z.number().int().positive(),
   settings: z.object({
     requireAuthorization: z.boolean(),
-    maskingSelectors: z.array(z.string()),
+    ...recordingSettings,
     urlRedactedParams: z
       .array(z.string())
       .describe("Query parameters whose names contain one of these have their values dropped from every URL the script sends"),
   }),
 });
+
+export const frameSettingsRequestSchema = z.object({ publicKey: registerRequestSchema.shape.publicKey });
+
+/** A cross-origin frame's settings: it registers no visitor, it joins its page's (when that page is one of `frameOrigins`). */
+export const frameSettingsResponseSchema = z.object({ status: okStatus, settings: z.object(recordingSettings) });
 
 export const heartbeatResponseSchema = z.object({ status: okStatus, lookupCode: z.string().nullable() });
 
@@ -63,6 +77,7 @@ export const okResponseSchema = z.object({ status: okStatus });
 export type VisitorCredentials = z.infer<typeof visitorCredentialsSchema>;
 export type RegisterRequest = z.infer<typeof registerRequestSchema>;
 export type RegisterResponse = z.infer<typeof registerResponseSchema>;
+export type FrameSettingsResponse = z.infer<typeof frameSettingsResponseSchema>;
 export type HeartbeatResponse = z.infer<typeof heartbeatResponseSchema>;
 export type PageviewRequest = z.infer<typeof pageviewRequestSchema>;
 export type HelpRequest = z.infer<typeof helpRequestSchema>;

@@ -37,6 +37,10 @@ export const teams = pgTable("teams", {
     .default(sql`'{token,code,secret,password,passwd,pwd,key,auth,session,sig,otp,nonce,state,ticket,jwt,sid}'::text[]`),
   /** Origins allowed to embed the watch page (`naked` and `page_only` embedding). */
   embedOrigins: stringArray("embed_origins"),
+  /** The team's sites whose pages and cross-origin frames share one co-browsing session (the frame bridge). */
+  frameOrigins: stringArray("frame_origins"),
+  /** Whether the visitor script sends 2D canvases as images (throttled, within a size budget). */
+  canvasCaptureEnabled: boolean("canvas_capture_enabled").notNull().default(true),
   createdAt: at("created_at").notNull().defaultNow(),
 });
 

@@ -22,6 +22,8 @@ export function toTeamSettings(team: Team): TeamSettings {
     recording_link_ttl_hours: team.recordingLinkTtlHours,
     url_redacted_params: team.urlRedactedParams,
     embed_origins: team.embedOrigins,
+    frame_origins: team.frameOrigins,
+    canvas_capture_enabled: team.canvasCaptureEnabled,
   };
 }
 
@@ -39,6 +41,8 @@ export async function updateTeamSettings(db: Db, teamId: string, update: TeamSet
     recordingLinkTtlHours: update.recording_link_ttl_hours,
     urlRedactedParams: update.url_redacted_params,
     embedOrigins: update.embed_origins,
+    frameOrigins: update.frame_origins,
+    canvasCaptureEnabled: update.canvas_capture_enabled,
   };
   // An empty PATCH changes nothing; drizzle refuses an UPDATE without values, so read the team instead.
   const changes = Object.values(values).some((value) => value !== undefined);

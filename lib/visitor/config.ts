@@ -7,8 +7,11 @@ export interface ScriptConfig {
   helpButton: boolean;
 }
 
+/** The snippet's script tag, on this page or on a page embedding it. */
+export const SNIPPET_SELECTOR = "script[data-public-key][src*='cobrowse']";
+
 export function readScriptConfig(): ScriptConfig | null {
-  const script = (document.currentScript as HTMLScriptElement | null) ?? document.querySelector<HTMLScriptElement>("script[data-public-key][src*='cobrowse']");
+  const script = (document.currentScript as HTMLScriptElement | null) ?? document.querySelector<HTMLScriptElement>(SNIPPET_SELECTOR);
   const publicKey = script?.dataset.publicKey;
   if (!script || !publicKey) {
     console.warn('Tandem: add data-public-key="pk_…" to the cobrowse.js script tag.');

@@ -1,7 +1,10 @@
 import { fetchEventSource } from "@microsoft/fetch-event-source";
 import type { VisitorMessage } from "@/lib/contract";
 import type { Emitter } from "./emitter";
-import { RECORDER_GLOBAL, type RecorderModule, type Recording } from "./recorder-api";
+import type { ClosedShadowRoots } from "./closed-shadow-roots";
+import type { FrameHost } from "./frame-host";
+import { loadRecorder } from "./load-recorder";
+import type { Recording } from "./recorder-api";
 import type { Credentials } from "./storage";
 import type { Post } from "./transport";
 import { askConsent, showHelpBar, showNotice } from "./ui";
@@ -13,35 +16,16 @@ interface LiveOptions {
   post: Post;
   credentials: () => Credentials | null;
   maskingSelectors: () => string[];
+  canvasCapture: () => boolean;
+  shadowRoots: ClosedShadowRoots;
+  /** The page's cross-origin frames that joined its visitor: they record into this page's recording. */
+  frames: FrameHost;
   /** What of a URL may be sent (the team's redaction rule). */
   redactUrl: (url: string) => string;
   emitter: Emitter;
 }
 
 class StreamRefused extends Error {}
-
-let recorderModule: Promise<RecorderModule> | null = null;
-
-/** cobrowse-recorder.js is fetched only when a session starts, so pages without one stay light. */
-function loadRecorder(baseUrl: string): Promise<RecorderModule> {
-  recorderModule ??= new Promise<RecorderModule>((resolve, reject) => {
-    const script = document.createElement("script");
-    script.src = `${baseUrl}/cobrowse-recorder.js`;
-    script.referrerPolicy = "no-referrer";
-    script.async = true;
-    script.onload = () => {
-      const loaded = (window as unknown as Record<string, RecorderModule | undefined>)[RECORDER_GLOBAL];
-      if (loaded) resolve(loaded);
-      else reject(new Error("Tandem: cobrowse-recorder.js did not load"));
-    };
-    script.onerror = () => {
-      recorderModule = null;
-      reject(new Error("Tandem: cobrowse-recorder.js could not be fetched"));
-    };
-    document.head.appendChild(script);
-  });
-  return recorderModule;
-}
 
 /**
  * The visitor's side of a live session: holds the stream from the service, asks consent when the team
@@ -60,6 +44,7 @@ export function createLive(options: LiveOptions) {
     const wasActive = sessionId !== null;
     recording?.stop();
     recording = null;
+    options.frames.stopRecording();
     consent?.close();
     consent = null;
     removeBar?.();
@@ -88,10 +73,14 @@ export function createLive(options: LiveOptions) {
       removeBar = showHelpBar(message.agentName, () => void stop());
       recording = recorder.start({
         maskingSelectors: options.maskingSelectors(),
+        canvasCapture: options.canvasCapture(),
+        closedShadowRoot: options.shadowRoots.of,
         redactUrl: options.redactUrl,
         send: (batch) => options.post("/collect/live/events", { sessionId: message.sessionId, ...batch }),
         onFatal: () => endLocally(null),
+        frames: { accepts: options.frames.accepts, isJoined: options.frames.isJoined, onSnapshot: options.frames.snapshot },
       });
+      options.frames.startRecording();
       options.emitter.emit("session_started", { sessionId: message.sessionId, agentName: message.agentName });
     } catch (error) {
       console.error(error);
@@ -173,6 +162,8 @@ export function createLive(options: LiveOptions) {
 
   return {
     connect,
+    /** A frame joined while the page is recorded: record the page afresh, so the frame is shown in it. */
+    snapshot: () => recording?.snapshot(),
     sendCustomMessage,
     disconnect() {
       source?.abort();

@@ -6,9 +6,12 @@
  */
 import type { HeartbeatResponse, RegisterResponse } from "@/lib/contract";
 import { DEFAULT_URL_REDACTED_PARAMS, redactUrl } from "@/lib/contract/url-redaction";
-import { readScriptConfig } from "./config";
+import { readScriptConfig, SNIPPET_SELECTOR, type ScriptConfig } from "./config";
+import { watchClosedShadowRoots, type ClosedShadowRoots } from "./closed-shadow-roots";
 import { createEmitter, type TandemEvent } from "./emitter";
 import { createHelpRequest } from "./help-request";
+import { joinParentFrame } from "./frame-child";
+import { createFrameHost } from "./frame-host";
 import { createLive } from "./live";
 import { createLookupCode } from "./lookup-code";
 import { clearCredentials, loadCredentials, loadRedactedParams, saveCredentials, saveRedactedParams, type Credentials } from "./storage";
@@ -25,13 +28,52 @@ interface TandemApi {
   on: (event: TandemEvent, callback: (detail: Record<string, unknown>) => void) => () => void;
 }
 
+type TandemHolder = { Tandem?: TandemApi };
+
+/**
+ * The topmost page of this origin, above this frame without another origin between, that runs the
+ * script: its recording shows this frame, so this frame is part of its visitor. Null when there is none.
+ */
+function sameOriginHost(): Window | null {
+  let host: Window | null = null;
+  for (let current: Window = window; current !== current.parent;) {
+    current = current.parent;
+    try {
+      if ((current as unknown as TandemHolder).Tandem || current.document.querySelector(SNIPPET_SELECTOR)) host = current;
+    } catch {
+      break; // another origin: stop climbing
+    }
+  }
+  return host;
+}
+
 function boot(): void {
   const config = readScriptConfig();
-  const holder = window as unknown as { Tandem?: TandemApi };
+  const holder = window as unknown as TandemHolder;
   if (!config || holder.Tandem) return;
 
+  // One visitor per tab: a frame of a page that runs the script registers nothing, stores nothing and
+  // shows nothing; the page's recording includes it, and its `Tandem` is the page's.
+  const host = sameOriginHost();
+  if (host) return void Object.defineProperty(holder, "Tandem", { configurable: true, get: () => (host as unknown as TandemHolder).Tandem });
+
+  const shadowRoots = watchClosedShadowRoots();
+  if (window.parent === window) return startVisitor(config, shadowRoots);
+  // A cross-origin frame: part of its page's visitor when that page is one of the team's sites.
+  let started = false;
+  const registerInstead = () => {
+    if (!started) startVisitor(config, shadowRoots);
+    started = true;
+  };
+  void joinParentFrame({ config, post: createTransport(config.baseUrl, () => null), shadowRoots, registerInstead }).catch(registerInstead);
+}
+
+function startVisitor(config: ScriptConfig, shadowRoots: ClosedShadowRoots): void {
+  const holder = window as unknown as TandemHolder;
   let credentials: Credentials | null = loadCredentials();
   let maskingSelectors: string[] = [];
+  let frameOrigins: string[] = [];
+  let canvasCapture = false;
   // Until this page's registration answers, the list the last one gave, or the defaults.
   let redactedParams = loadRedactedParams() ?? DEFAULT_URL_REDACTED_PARAMS;
   const redact = (url: string) => redactUrl(url, redactedParams);
@@ -39,11 +81,15 @@ function boot(): void {
   const post = createTransport(config.baseUrl, () => credentials);
   const emitter = createEmitter();
   const lookupCode = createLookupCode();
+  const frames = createFrameHost({ origins: () => frameOrigins, onJoinWhileRecording: () => live.snapshot() });
   const live = createLive({
     baseUrl: config.baseUrl,
     post,
     credentials: () => credentials,
     maskingSelectors: () => maskingSelectors,
+    canvasCapture: () => canvasCapture,
+    shadowRoots,
+    frames,
     redactUrl: redact,
     emitter,
   });
@@ -65,12 +111,15 @@ function boot(): void {
     credentials = { visitorId: answer.visitorId, token: answer.token };
     saveCredentials(credentials);
     maskingSelectors = answer.settings.maskingSelectors;
+    frameOrigins = answer.settings.frameOrigins;
+    canvasCapture = answer.settings.canvasCapture;
     redactedParams = answer.settings.urlRedactedParams ?? DEFAULT_URL_REDACTED_PARAMS;
     saveRedactedParams(redactedParams);
     lookupCode.set(answer.lookupCode);
     clearInterval(heartbeat);
     heartbeat = setInterval(() => void beat(), answer.heartbeatSeconds * 1000);
     live.connect();
+    frames.announce();
   };
 
   /** Runs a request; unknown credentials mean the visitor was deleted or reset: register anew, once. */

@@ -1,4 +1,5 @@
 import type { RecordedEvent } from "@/lib/contract";
+import { UNAVAILABLE_FRAME_ATTRIBUTE } from "@/lib/contract/recording-marks";
 import { isMasked, maskValue } from "./masking";
 
 /**
@@ -8,7 +9,9 @@ import { isMasked, maskValue } from "./masking";
  * - `srcdoc` never leaves: a same-origin iframe's document is recorded node by node (and masked) instead;
  * - on masked elements and their descendants, `value` is masked and the other attributes that carry
  *   text (`placeholder`, `title`, `alt`, `aria-*`, `data-*`) are dropped, in snapshots and in mutations;
- * - the page's address in Meta events follows the team's URL redaction;
+ * - the page's address in Meta events, and a cross-origin frame's (`rr_src`), follow the team's URL redaction;
+ * - a cross-origin frame that did not join this page's visitor is marked, so the agent sees a labelled
+ *   placeholder of its size rather than a blank;
  * - stylesheets' font addresses become the fonts' `data:` URLs where the font inliner holds them.
  */
 
@@ -32,11 +35,14 @@ export interface OutgoingContext {
   redactUrl: (url: string) => string;
   /** A stylesheet's text as it may leave (fonts inlined); `live` is true for changes after the snapshot. */
   rewriteCss?: (css: string, live: boolean) => string;
+  /** A cross-origin frame whose own script joined this page's visitor (its recording comes in). */
+  isJoinedFrame?: (iframe: HTMLIFrameElement) => boolean;
 }
 
 interface SerializedNode {
   type: number;
   id: number;
+  tagName?: string;
   attributes?: Record<string, unknown>;
   childNodes?: SerializedNode[];
   textContent?: string;
@@ -72,9 +78,21 @@ function scrubAttributes(attributes: Record<string, unknown>, masked: boolean, c
   }
 }
 
+/** A frame of another origin whose content this page cannot record, and which records none into it. */
+function unrecordedFrame(id: number, context: OutgoingContext): boolean {
+  const node = context.nodeOf(id);
+  if (node?.nodeName !== "IFRAME") return false;
+  const iframe = node as HTMLIFrameElement;
+  return iframe.contentDocument === null && !context.isJoinedFrame?.(iframe);
+}
+
 function scrubTree(node: SerializedNode, context: OutgoingContext, insideMasked: boolean, live: boolean): void {
   const masked = insideMasked || (node.type === ELEMENT_NODE && maskedNode(node.id, context));
   if (node.attributes) scrubAttributes(node.attributes, masked, context, live);
+  if (node.attributes && node.tagName === "iframe") {
+    if (typeof node.attributes.rr_src === "string") node.attributes.rr_src = context.redactUrl(node.attributes.rr_src);
+    if (!masked && unrecordedFrame(node.id, context)) node.attributes[UNAVAILABLE_FRAME_ATTRIBUTE] = "";
+  }
   if (node.type === TEXT_NODE && node.isStyle && node.textContent && context.rewriteCss) node.textContent = context.rewriteCss(node.textContent, live);
   for (const child of node.childNodes ?? []) scrubTree(child, context, masked, live);
 }

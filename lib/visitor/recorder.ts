@@ -4,6 +4,8 @@
  */
 import { record } from "rrweb";
 import type { RecordedEvent } from "@/lib/contract";
+import { CANVAS_IMAGE_EVENT_TAG } from "@/lib/contract/recording-marks";
+import { captureCanvases } from "./canvas-capture";
 import { applyControl } from "./control";
 import { createDrawing } from "./drawing";
 import { createFontInliner } from "./font-inliner";
@@ -12,6 +14,7 @@ import { outgoingEvent } from "./outgoing-events";
 import { createPointer } from "./pointer";
 import { createSlicer, type SerializedNode } from "./sliced-snapshot";
 import { RECORDER_GLOBAL, type RecorderModule, type RecorderOptions, type Recording } from "./recorder-api";
+import { setRrwebHooks } from "./rrweb-hooks";
 
 // rrweb's numbers: EventType.FullSnapshot and .IncrementalSnapshot, IncrementalSource.Mutation.
 const FULL_SNAPSHOT = 2;
@@ -38,6 +41,7 @@ function start(options: RecorderOptions): Recording {
   const fonts = createFontInliner();
   let fontCheck: ReturnType<typeof setTimeout> | undefined;
   let stopRecording: (() => void) | undefined;
+  let canvases: ReturnType<typeof captureCanvases> | null = null;
 
   const schedule = () => {
     if (!timer && !stopped) timer = setTimeout(flush, FLUSH_MS);
@@ -47,28 +51,36 @@ function start(options: RecorderOptions): Recording {
     maskSelector: selector,
     redactUrl: options.redactUrl,
     rewriteCss: (css: string, live: boolean) => rewriteCss(css, live),
+    isJoinedFrame: (iframe: HTMLIFrameElement) => options.frames?.isJoined(iframe) ?? false,
   };
-  const slicer = createSlicer({
-    idOf: (node) => record.mirror.getId(node),
-    emitAdds(adds) {
-      const event = { type: INCREMENTAL, timestamp: Date.now(), data: { source: MUTATION, adds, removes: [], texts: [], attributes: [] } };
-      queue.push(outgoingEvent(event, outgoing));
-      schedule();
-    },
-  });
+  setRrwebHooks({ closedShadowRoot: options.closedShadowRoot, acceptFrameMessage: (event) => options.frames?.accepts(event) ?? false });
+  // A joined frame's recording goes to its page through rrweb, in one piece: slices it sent on its own
+  // would never reach the page.
+  const slicer = options.postToParent
+    ? null
+    : createSlicer({
+        idOf: (node) => record.mirror.getId(node),
+        emitAdds(adds) {
+          const event = { type: INCREMENTAL, timestamp: Date.now(), data: { source: MUTATION, adds, removes: [], texts: [], attributes: [] } };
+          queue.push(outgoingEvent(event, outgoing));
+          schedule();
+        },
+      });
+  const sliced = (take: () => void) => (slicer ? slicer.snapshot(take) : take());
   const takeSnapshot = () => {
     // Before rrweb starts there is nothing to refresh: its start takes the first snapshot.
     if (!stopRecording || stopped) return;
     snapshotBatch = seq + 1;
-    slicer.snapshot(() => record.takeFullSnapshot(true));
+    sliced(() => record.takeFullSnapshot(true));
+    canvases?.resend();
+    options.frames?.onSnapshot();
   };
   const settled = () => {
     inFlight = false;
     if (queue.length) schedule();
   };
   const deliver = (batch: { seq: number; events: RecordedEvent[] }, attempt: number) => {
-    options
-      .send(batch)
+    options.send!(batch)
       .then((answer) => {
         if (answer.snapshot && batch.seq >= snapshotBatch) takeSnapshot();
         settled();
@@ -81,7 +93,7 @@ function start(options: RecorderOptions): Recording {
           return settled();
         }
         if (error.status === 409 || error.status === 404 || error.status === 403) {
-          options.onFatal();
+          options.onFatal?.();
           return settled();
         }
         // The network failed or an app node went away: the same batch again (the service takes a batch
@@ -113,15 +125,21 @@ function start(options: RecorderOptions): Recording {
 
   const begin = () => {
     if (stopped) return;
-    slicer.snapshot(() => {
+    sliced(() => {
       stopRecording = record<RecordedEvent>({
         emit(event) {
           const data = event.data as { node: SerializedNode; source?: number };
-          if (event.type === FULL_SNAPSHOT) slicer.snapshotSent(data.node);
-          if (event.type === INCREMENTAL && data.source === MUTATION) slicer.mutationSent(event.data as Parameters<typeof slicer.mutationSent>[0]);
-          queue.push(outgoingEvent(event, outgoing));
+          if (event.type === FULL_SNAPSHOT) slicer?.snapshotSent(data.node);
+          if (event.type === INCREMENTAL && data.source === MUTATION)
+            slicer?.mutationSent(event.data as Parameters<NonNullable<typeof slicer>["mutationSent"]>[0]);
+          queue.push(event);
           schedule();
         },
+        // Masking runs here, before an event leaves: in a frame, before it is posted to the page.
+        plugins: [{ name: "tandem/outgoing", options: {}, eventProcessor: (event) => outgoingEvent(event as RecordedEvent, outgoing) }],
+        // A page takes its joined frames' recordings (frame-host.ts decides which); a joined frame posts its own.
+        recordCrossOriginIframes: true,
+        ...(options.postToParent ? { postToParent: options.postToParent } : {}),
         blockClass: BLOCK_CLASS,
         blockSelector: selector,
         maskInputOptions: { password: true },
@@ -132,7 +150,14 @@ function start(options: RecorderOptions): Recording {
         collectFonts: false,
         inlineImages: false,
         slimDOMOptions: { script: true, comment: true, headFavicon: true, headMetaSocial: true, headMetaRobots: true, headMetaVerification: true },
-      });
+      } as Parameters<typeof record<RecordedEvent>>[0]);
+      canvases = options.canvasCapture
+        ? captureCanvases({
+            idOf: (canvas) => record.mirror.getId(canvas),
+            maskSelector: selector,
+            emit: (image) => record.addCustomEvent(CANVAS_IMAGE_EVENT_TAG, image),
+          })
+        : null;
     });
   };
   // The first snapshot waits for the page's fonts (bounded: FONTS_WAIT_MS), so it carries them.
@@ -145,8 +170,9 @@ function start(options: RecorderOptions): Recording {
       stopped = true;
       clearTimeout(timer);
       clearTimeout(fontCheck);
-      slicer.stop();
+      slicer?.stop();
       stopRecording?.();
+      canvases?.stop();
       pointer.remove();
       drawing.remove();
     },

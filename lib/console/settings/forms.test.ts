@@ -27,6 +27,8 @@ describe("the team settings form", () => {
     domain: "shop.example.com",
     masking_selectors: ".card\n\n  #ssn  \n",
     embed_origins: "https://support.example.com\n",
+    frame_origins: "https://Shop.example.com\nhttps://checkout.example.com:8443\n",
+    canvas_capture_enabled: "on",
     url_redacted_params: "token\n  Reset  \n\n",
     max_concurrent_sessions: "7",
     history_enabled: "on",
@@ -39,6 +41,8 @@ describe("the team settings form", () => {
       domain: "shop.example.com",
       masking_selectors: [".card", "#ssn"],
       embed_origins: ["https://support.example.com"],
+      frame_origins: ["https://shop.example.com", "https://checkout.example.com:8443"],
+      canvas_capture_enabled: true,
       url_redacted_params: ["token", "reset"],
       max_concurrent_sessions: 7,
       history_enabled: true,
@@ -61,6 +65,12 @@ describe("the team settings form", () => {
     expect(issues(teamSettingsForm.safeParse({ ...form, url_redacted_params: "token\nreset token" }))).toEqual([
       "url_redacted_params.1: must be a parameter name (letters, digits, . _ - [ ])",
     ]);
+    // A frame origin is where messages come from: a path, a wildcard or a script URL is no origin.
+    for (const origin of ["https://shop.example.com/checkout", "https://*.example.com", "javascript:alert(1)", "*"]) {
+      expect(issues(teamSettingsForm.safeParse({ ...form, frame_origins: origin })), origin).toEqual([
+        "frame_origins.0: must be an origin such as https://support.example.com",
+      ]);
+    }
   });
 });
 

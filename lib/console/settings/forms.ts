@@ -32,12 +32,14 @@ const teamSettingsFields = z.object({
   masking_selectors: z.string().max(20_000).transform(parseLines),
   url_redacted_params: z.string().max(20_000).transform(parseLines),
   embed_origins: z.string().max(5_000).transform(parseLines),
+  frame_origins: z.string().max(5_000).transform(parseLines),
   max_concurrent_sessions: z.coerce.number({ error: "Enter a whole number." }),
   history_enabled: checkbox,
   require_authorization: checkbox,
   proxy_enabled: checkbox,
   onprem_licensed: checkbox,
   recording_enabled: checkbox,
+  canvas_capture_enabled: checkbox,
   recording_link_ttl_hours: z.coerce.number({ error: "Enter a whole number of hours." }),
 });
 

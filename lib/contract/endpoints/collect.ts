@@ -8,6 +8,8 @@ import {
   visitorMessageSchema,
 } from "../live";
 import {
+  frameSettingsRequestSchema,
+  frameSettingsResponseSchema,
   heartbeatResponseSchema,
   helpRequestSchema,
   identifyRequestSchema,
@@ -37,6 +39,19 @@ export const collectEndpoints = {
     description: "Resumes the visitor whose id and token match, else creates one; either way it is online from now.",
     body: registerRequestSchema,
     ok: { json: registerResponseSchema },
+    maxBodyBytes: SMALL_BODY,
+  }),
+  frameSettings: endpoint({
+    id: "frameSettings",
+    method: "post",
+    path: "/collect/frame",
+    group: "collect",
+    auth: "public-key",
+    summary: "A cross-origin frame loaded the visitor script",
+    description:
+      "The team's recording settings, without registering a visitor: the frame joins the session of the page that embeds it when that page is one of the team's `frameOrigins`, and masks with the team's selectors before anything leaves it.",
+    body: frameSettingsRequestSchema,
+    ok: { json: frameSettingsResponseSchema },
     maxBodyBytes: SMALL_BODY,
   }),
   heartbeat: endpoint({

@@ -46,6 +46,11 @@ async function call(path: string, body: unknown, headers: Record<string, string>
   return { status: response.status, json: await response.json() };
 }
 
+async function visitorCount(): Promise<number> {
+  const { visitors } = await import("../schema");
+  return (await db.select().from(visitors)).length;
+}
+
 async function registered() {
   const { json } = await call(
     "/collect/register",
@@ -79,7 +84,13 @@ describe("/collect", () => {
       heartbeatSeconds: 15,
     });
     // A new team asks the visitor before a session starts.
-    expect(json.settings).toEqual({ requireAuthorization: true, maskingSelectors: [], urlRedactedParams: DEFAULT_URL_REDACTED_PARAMS });
+    expect(json.settings).toEqual({
+      requireAuthorization: true,
+      maskingSelectors: [],
+      frameOrigins: [],
+      canvasCapture: true,
+      urlRedactedParams: DEFAULT_URL_REDACTED_PARAMS,
+    });
     expect(await visitorRow(db, json.visitorId)).toMatchObject({
       deviceType: "mobile",
       deviceName: "iPhone",
@@ -102,6 +113,20 @@ describe("/collect", () => {
     const { headers } = await registered();
     const noUrl = await call("/collect/pageview", { title: "x" }, headers);
     expect(noUrl).toMatchObject({ status: 400, json: { error: "invalid_request", message: expect.stringContaining("url") } });
+  });
+
+  it("gives a cross-origin frame the team's recording settings without registering a visitor", async () => {
+    const { updateTeamSettings } = await import("../team-admin");
+    await updateTeamSettings(db, team.id, { frame_origins: ["https://shop.example.com"], masking_selectors: [".iban"], canvas_capture_enabled: false });
+    const before = await visitorCount();
+    expect(await call("/collect/frame", { publicKey: team.publicKey })).toEqual({
+      status: 200,
+      json: { status: "ok", settings: { maskingSelectors: [".iban"], frameOrigins: ["https://shop.example.com"], canvasCapture: false } },
+    });
+    expect(await visitorCount()).toBe(before);
+    expect(await call("/collect/frame", { publicKey: "pk_nope" })).toMatchObject({ status: 401, json: { error: "invalid_api_key" } });
+    expect(await call("/collect/frame", "{oops")).toMatchObject({ status: 400, json: { error: "invalid_request" } });
+    await updateTeamSettings(db, team.id, { frame_origins: [], masking_selectors: [], canvas_capture_enabled: true });
   });
 
   it("refuses the NUL character anywhere, before any credential is looked up with it, naming where it was", async () => {

@@ -8,13 +8,15 @@ import { setHelpRequest } from "../visitors-ingest/help-request";
 import { identifyVisitor } from "../visitors-ingest/identify";
 import { leaveVisitor } from "../visitors-ingest/leave";
 import { recordVisitorPageview } from "../visitors-ingest/pageview";
-import { registerVisitor } from "../visitors-ingest/register";
+import { recordingSettings, registerVisitor } from "../visitors-ingest/register";
 
 /** The visitor script's side: its visitor's presence and pages, and its half of a live session. */
 export function bindCollectEndpoints(bind: Bind): void {
   bind(endpoints.registerVisitor, async ({ db, team, body, request, clientAddress }) => ({
     ...(await registerVisitor(db, team, body, clientInfo(request.headers, clientAddress))),
   }));
+
+  bind(endpoints.frameSettings, async ({ team }) => ({ settings: recordingSettings(team) }));
 
   bind(endpoints.heartbeat, async ({ db, team, visitorId }) => ({ ...(await beatVisitor(db, team, visitorId)) }));
 

@@ -23,7 +23,13 @@ describe("registerVisitor", () => {
     expect(answer.visitorId).toMatch(/^[A-Z2-9]{8}$/);
     expect(answer.lookupCode).toMatch(/^\d{4}$/);
     expect(answer.heartbeatSeconds).toBe(15);
-    expect(answer.settings).toEqual({ requireAuthorization: true, maskingSelectors: [".card-number"], urlRedactedParams: DEFAULT_URL_REDACTED_PARAMS });
+    expect(answer.settings).toEqual({
+      requireAuthorization: true,
+      maskingSelectors: [".card-number"],
+      frameOrigins: [],
+      canvasCapture: true,
+      urlRedactedParams: DEFAULT_URL_REDACTED_PARAMS,
+    });
 
     const row = await visitorRow(database.db, answer.visitorId);
     expect(row).toMatchObject({

@@ -27,7 +27,18 @@ export interface Registration {
   token: string;
   lookupCode: string | null;
   heartbeatSeconds: number;
-  settings: { requireAuthorization: boolean; maskingSelectors: string[]; urlRedactedParams: string[] };
+  settings: RecordingSettings & { requireAuthorization: boolean; urlRedactedParams: string[] };
+}
+
+export interface RecordingSettings {
+  maskingSelectors: string[];
+  frameOrigins: string[];
+  canvasCapture: boolean;
+}
+
+/** What the script needs to record a page or a frame of it. */
+export function recordingSettings(team: Team): RecordingSettings {
+  return { maskingSelectors: team.maskingSelectors, frameOrigins: team.frameOrigins, canvasCapture: team.canvasCaptureEnabled };
 }
 
 /** The visitor the script asks to resume: only one of this team whose token matches. */
@@ -84,7 +95,7 @@ export async function registerVisitor(db: Db, team: Team, raw: RegisterInput, cl
       token,
       lookupCode,
       heartbeatSeconds: HEARTBEAT_SECONDS,
-      settings: { requireAuthorization: team.requireAuthorization, maskingSelectors: team.maskingSelectors, urlRedactedParams: team.urlRedactedParams },
+      settings: { requireAuthorization: team.requireAuthorization, ...recordingSettings(team), urlRedactedParams: team.urlRedactedParams },
     };
   });
   await presenceWriter().written(registration.visitorId, { until: onlineUntilFrom(now).getTime(), lookupCode: registration.lookupCode });
