@@ -1,0 +1,101 @@
+import "server-only";
+import { eq, lt } from "drizzle-orm";
+import { proxySessionIdOfToken } from "@/lib/contract/proxy-link";
+import type { Db } from "@/lib/db";
+import { tokenMatches } from "../http/authenticate";
+import { newSecret, sha256 } from "../ids";
+import { processCache } from "../process-cache";
+import type { ProxyLinkClaims } from "../proxy-sessions";
+import { proxySessions } from "../schema";
+import { verifyLink } from "../signing";
+import { spendToken } from "../spent-tokens";
+import type { CookieJar } from "tough-cookie";
+import { jarState, loadJar } from "./cookie-jar";
+
+/** How long a proxy session lasts after its link is opened; its cookie jar goes with it. */
+export const PROXY_SESSION_TTL_MS = 4 * 3_600_000;
+
+export type ProxySession = typeof proxySessions.$inferSelect;
+
+export type StartedProxySession = { ok: true; session: ProxySession; cookie: string } | { ok: false; reason: "expired" | "invalid" | "spent" };
+
+/**
+ * Opens a proxy session link: checks it, spends it (a link opens once, even when two browsers race for
+ * it) and starts the session in the same transaction. `cookie` is the session's secret for the
+ * browser; only its hash is stored.
+ */
+export async function startProxySession(db: Db, token: string, now = new Date()): Promise<StartedProxySession> {
+  const check = await verifyLink<ProxyLinkClaims>("proxy", token);
+  if (!check.ok) return check;
+  const { claims } = check;
+  const id = await proxySessionIdOfToken(token);
+  const cookie = newSecret("ps_");
+  return db.transaction(async (tx): Promise<StartedProxySession> => {
+    if (!(await spendToken(tx, `proxy:${id}`, new Date((claims.exp ?? 0) * 1000)))) return { ok: false, reason: "spent" };
+    const [session] = await tx
+      .insert(proxySessions)
+      .values({
+        id,
+        teamId: claims.team,
+        cookieHash: sha256(cookie),
+        initialUrl: claims.initial_url,
+        allowedDomains: claims.allowed_domains,
+        retryUrl: claims.retry_url ?? null,
+        expiresAt: new Date(now.getTime() + PROXY_SESSION_TTL_MS),
+      })
+      .returning();
+    return { ok: true, session, cookie };
+  });
+}
+
+/**
+ * Proxy sessions as this node last read or wrote them. Only a node that is alone (no REDIS_URL: PGlite,
+ * or one node on PostgreSQL) keeps them: every change of a session then goes through it, so the copy is
+ * exact; with several nodes a cookie set through one must be seen at once by the next request on another.
+ */
+const remembered = () => processCache<ProxySession>("proxy-sessions", 10 * 60_000, 10_000);
+
+/** Whether this node may keep proxy sessions in memory (see `remembered`). */
+export interface SessionCaching {
+  nodeIsAlone: boolean;
+}
+
+/** The live proxy session `id` whose secret `cookie` is; undefined for a wrong, missing or expired one. */
+export async function proxySessionFor(
+  db: Db,
+  id: string,
+  cookie: string | undefined,
+  caching: SessionCaching = { nodeIsAlone: false },
+  now = new Date(),
+): Promise<ProxySession | undefined> {
+  if (!cookie) return undefined;
+  let session = caching.nodeIsAlone ? remembered().get(id) : undefined;
+  if (!session) {
+    [session] = await db.select().from(proxySessions).where(eq(proxySessions.id, id));
+    if (session && caching.nodeIsAlone) remembered().set(id, session);
+  }
+  return session && session.expiresAt > now && tokenMatches(cookie, session.cookieHash) ? session : undefined;
+}
+
+/**
+ * Changes a session's cookie jar as it is now, the row locked meanwhile: answers setting cookies at the
+ * same moment (a page's subresources, on any node) each add theirs, none overwrites another's.
+ */
+export async function updateCookieJar(db: Db, id: string, change: (jar: CookieJar) => boolean): Promise<void> {
+  await db.transaction(async (tx) => {
+    const [row] = await tx.select({ cookieJar: proxySessions.cookieJar }).from(proxySessions).where(eq(proxySessions.id, id)).for("update");
+    if (!row) return;
+    const jar = loadJar(row.cookieJar);
+    if (!change(jar)) return;
+    const cookieJar = jarState(jar);
+    await tx.update(proxySessions).set({ cookieJar }).where(eq(proxySessions.id, id));
+    const known = remembered().get(id);
+    if (known) remembered().set(id, { ...known, cookieJar });
+  });
+}
+
+/** Ends expired proxy sessions: their rows, cookie jars included, are deleted. */
+export async function sweepProxySessions(db: Db, now = new Date()): Promise<void> {
+  const ended = await db.delete(proxySessions).where(lt(proxySessions.expiresAt, now)).returning({ id: proxySessions.id });
+  for (const { id } of ended) remembered().delete(id);
+}
