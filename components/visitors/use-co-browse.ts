@@ -5,8 +5,9 @@ import { coBrowseAction } from "@/lib/console/visitors/actions";
 import type { CoBrowsePermissions } from "./co-browse-button";
 
 /**
- * Starts co-browsing a visitor: the server creates the Secure watch link and redirects the browser to
- * it. Leaving out the permissions uses the team's defaults.
+ * Starts co-browsing a visitor: the server creates the Secure watch link and the browser loads it (a
+ * full page load, so the watch page runs under its own security policy). Leaving out the permissions
+ * uses the team's defaults.
  */
 export function useCoBrowse(visitorId: string) {
   const [error, setError] = useState<string | null>(null);
@@ -15,7 +16,8 @@ export function useCoBrowse(visitorId: string) {
     startTransition(async () => {
       setError(null);
       const result = await coBrowseAction({ visitorId, ...(permissions ? { permissions } : {}) });
-      if (result && !result.ok) setError(result.error);
+      if (result.ok) window.location.assign(result.data.watchUrl);
+      else setError(result.error);
     });
   return { start, pending, error };
 }

@@ -171,9 +171,8 @@ test("the console's proxy link form offers Co-browse for the visitor who opened 
   await expect(found).toContainText("is browsing through the proxy");
   await found.getByRole("button", { name: "Co-browse", exact: true }).click();
   await expect(consolePage).toHaveURL(new RegExp(`^${server.url}/watch/session/`));
-  // The action's redirect is a client-side navigation, which keeps the console page's policy (no images
-  // from other origins); the watch page as loaded has its own. A reload of the tab reopens the session.
-  await consolePage.reload();
+  // Co-browse loads the watch page afresh, under its own policy: the replay's images from the proxy
+  // origin load (a navigation inside the console's page would keep the console's policy and block them).
   await visitor.page
     .getByRole("dialog", { name: `${agentUser.name} wants to see this page` })
     .getByRole("button", { name: "Accept" })

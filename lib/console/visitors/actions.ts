@@ -11,20 +11,18 @@ import { createProxyLink, deleteVisitor, purgeOfflineVisitors, stopVisitorSessio
 const visitorInput = z.object({ visitorId: nonEmptyString.max(200) });
 const byVisitor = (input: { visitorId: string }) => input.visitorId;
 
-const coBrowse = defineAction({
+/**
+ * Creates a watch link for the browser to open. It opens it with a full page load, not a redirect from
+ * here: Next would follow a same-origin redirect in the console's document, which keeps the console's
+ * Content-Security-Policy instead of the watch page's own.
+ */
+export const coBrowseAction = defineAction({
   role: "agent",
   input: visitorInput.extend({ permissions: coBrowsePermissionsSchema.partial().default({}) }),
   // The watch link itself is a short-lived credential: only the visitor id is audited.
   audit: { action: "co_browse_link_created", target: byVisitor, detail: (input) => ({ visitor_id: input.visitorId }) },
   run: async (input, caller) => ({ watchUrl: await createCoBrowseLink(input.visitorId, input.permissions, caller) }),
 });
-
-/** Creates a watch link and sends the browser to it; returns only when it could not. */
-export async function coBrowseAction(input: z.input<typeof visitorInput> & { permissions?: Record<string, boolean> }): Promise<ActionResult<never>> {
-  const result = await coBrowse(input);
-  if (!result.ok) return result;
-  redirect(result.data.watchUrl);
-}
 
 export const stopSessionAction = defineAction({
   role: "agent",
