@@ -4,8 +4,10 @@ import type { UrlMapper } from "./url-mapper";
 
 /**
  * Elements scripts create or change: their addresses go to the proxy whichever way they are set: a
- * property (`img.src = …`), `setAttribute`, a style, or markup (`innerHTML`, caught by a
- * MutationObserver before the browser loads what it names).
+ * property (`img.src = …`), `setAttribute`, a style, or markup (`innerHTML` and its kin: the markup is
+ * mapped in an inert template first, because the browser starts loading an `<img>` or `<iframe>` of
+ * parsed markup before any observer sees it). A MutationObserver catches the rest (an `element.style`
+ * property, a `<style>` element's text) before the browser next computes styles.
  */
 const URL_ATTRIBUTES: Record<string, readonly string[]> = {
   a: ["href"],
@@ -56,22 +58,6 @@ const URL_PROPERTIES: [string, string, string][] = [
   ["HTMLFormElement", "action", "action"],
 ];
 
-/** Style properties whose values may name an address. */
-const URL_STYLE_PROPERTIES = [
-  "background",
-  "backgroundImage",
-  "borderImage",
-  "borderImageSource",
-  "content",
-  "cursor",
-  "listStyle",
-  "listStyleImage",
-  "mask",
-  "maskImage",
-  "webkitMaskImage",
-  "shapeOutside",
-];
-
 const mentionsUrl = (css: string) => /url\(|@import/i.test(css);
 
 export function patchElements(mapper: UrlMapper): void {
@@ -110,23 +96,34 @@ export function patchElements(mapper: UrlMapper): void {
 
   patchStyles(mapCss);
 
-  const fixElement = (element: Element) => {
+  /** Maps the element's addresses in place; says whether any changed. */
+  const fixElement = (element: Element): boolean => {
+    let changed = false;
     for (const attribute of [...(URL_ATTRIBUTES[element.localName.toLowerCase()] ?? []), "style"]) {
       const value = element.getAttribute(attribute);
       if (value === null) continue;
       const mapped = mapAttribute(element, attribute, value);
       if (mapped !== value) nativeSetAttribute.call(element, attribute, mapped);
+      changed ||= mapped !== value;
     }
     if (element.localName === "style" && element.textContent && mentionsUrl(element.textContent)) {
       const mapped = mapCss(element.textContent);
-      if (mapped !== element.textContent) element.textContent = mapped;
+      if (mapped !== element.textContent) {
+        element.textContent = mapped;
+        changed = true;
+      }
     }
+    return changed;
   };
-  const selector = [...WATCHED_ATTRIBUTES.map((name) => `[${name.replace(":", "\\:")}]`), "style"].join(",");
-  const fixTree = (root: Element) => {
-    fixElement(root);
-    for (const element of root.querySelectorAll(selector)) fixElement(element);
+  const selector = [...WATCHED_ATTRIBUTES.map((name) => `[${name.replace(":", "\\:")}]`), "style", "template"].join(",");
+  const fixTree = (root: Element | DocumentFragment): boolean => {
+    let changed = root instanceof Element && fixElement(root);
+    for (const element of root.querySelectorAll(selector)) {
+      changed = (element instanceof HTMLTemplateElement ? fixTree(element.content) : fixElement(element)) || changed;
+    }
+    return changed;
   };
+  patchMarkup(fixTree);
 
   new MutationObserver((records) => {
     for (const record of records) {
@@ -142,27 +139,83 @@ export function patchElements(mapper: UrlMapper): void {
   }).observe(document, { subtree: true, childList: true, characterData: true, attributes: true, attributeFilter: WATCHED_ATTRIBUTES });
 }
 
+/** Replaces a setter of `prototype[property]`, keeping its getter. */
+function wrapSetter<T>(
+  prototype: object | undefined,
+  property: string,
+  wrap: (native: (this: T, value: unknown) => void) => (this: T, value: unknown) => void,
+): void {
+  const descriptor = prototype && Object.getOwnPropertyDescriptor(prototype, property);
+  if (!prototype || !descriptor?.set) return;
+  Object.defineProperty(prototype, property, { ...descriptor, set: wrap(descriptor.set as (this: T, value: unknown) => void) });
+}
+
+/** Markup scripts insert, mapped before the browser parses it into the page. */
+function patchMarkup(fixTree: (root: Element | DocumentFragment) => boolean): void {
+  const templateInnerHtml = Object.getOwnPropertyDescriptor(Element.prototype, "innerHTML");
+  if (!templateInnerHtml?.set || !templateInnerHtml.get) return;
+  const mayNameAddress = /src|href|action|poster|data|url\(|@import/i;
+  const mapHtml = (html: unknown): string => {
+    const markup = String(html);
+    if (!mayNameAddress.test(markup)) return markup;
+    // A template's content belongs to an inert document: nothing in it loads.
+    const template = document.createElement("template");
+    templateInnerHtml.set!.call(template, markup);
+    return fixTree(template.content) ? (templateInnerHtml.get!.call(template) as string) : markup;
+  };
+  for (const prototype of [Element.prototype, ShadowRoot.prototype]) {
+    wrapSetter<Element>(
+      prototype,
+      "innerHTML",
+      (native) =>
+        function (this: Element, value) {
+          native.call(this, this instanceof HTMLTemplateElement ? value : mapHtml(value));
+        },
+    );
+  }
+  wrapSetter<Element>(
+    Element.prototype,
+    "outerHTML",
+    (native) =>
+      function (this: Element, value) {
+        native.call(this, mapHtml(value));
+      },
+  );
+  const nativeInsertAdjacentHTML = Element.prototype.insertAdjacentHTML;
+  Element.prototype.insertAdjacentHTML = function insertAdjacentHTML(this: Element, position: InsertPosition, html: string) {
+    nativeInsertAdjacentHTML.call(this, position, mapHtml(html));
+  };
+  const nativeContextualFragment = Range.prototype.createContextualFragment;
+  Range.prototype.createContextualFragment = function createContextualFragment(this: Range, html: string) {
+    return nativeContextualFragment.call(this, mapHtml(html));
+  };
+  for (const prototype of [Element.prototype, ShadowRoot.prototype] as { setHTMLUnsafe?: (html: string) => void }[]) {
+    const native = prototype.setHTMLUnsafe;
+    if (native) {
+      prototype.setHTMLUnsafe = function setHTMLUnsafe(this: unknown, html: string) {
+        native.call(this, mapHtml(html));
+      };
+    }
+  }
+  // A parsed document is inert until its nodes move into the page, where they would load at once.
+  const nativeParse = DOMParser.prototype.parseFromString;
+  DOMParser.prototype.parseFromString = function parseFromString(this: DOMParser, markup: string, type: DOMParserSupportedType) {
+    const parsed = nativeParse.call(this, markup, type);
+    if (type === "text/html" && parsed.documentElement) fixTree(parsed.documentElement);
+    return parsed;
+  };
+}
+
 /** `element.style` and style sheets built by scripts. */
 function patchStyles(mapCss: (css: string) => string): void {
-  const style = document.documentElement.style;
-  const ownerOf = (property: string) => {
-    for (let prototype = Object.getPrototypeOf(style); prototype; prototype = Object.getPrototypeOf(prototype)) {
-      const descriptor = Object.getOwnPropertyDescriptor(prototype, property);
-      if (descriptor) return { prototype: prototype as object, descriptor };
-    }
-    return null;
-  };
-  for (const property of ["cssText", ...URL_STYLE_PROPERTIES]) {
-    const owner = ownerOf(property);
-    const set = owner?.descriptor.set;
-    if (!owner || !set) continue;
-    Object.defineProperty(owner.prototype, property, {
-      ...owner.descriptor,
-      set(this: CSSStyleDeclaration, value: unknown) {
-        set.call(this, mapCss(String(value)));
+  wrapSetter<CSSStyleDeclaration>(
+    CSSStyleDeclaration.prototype,
+    "cssText",
+    (native) =>
+      function (this: CSSStyleDeclaration, value) {
+        native.call(this, mapCss(String(value)));
       },
-    });
-  }
+  );
   const nativeSetProperty = CSSStyleDeclaration.prototype.setProperty;
   CSSStyleDeclaration.prototype.setProperty = function setProperty(this: CSSStyleDeclaration, name: string, value: string | null, priority?: string) {
     nativeSetProperty.call(this, name, value === null ? value : mapCss(String(value)), priority);
