@@ -7,6 +7,7 @@ import { fromProxyUrl, proxySessionPath } from "@/lib/contract/proxy-url";
 import { parseRuntimeConfig } from "./config";
 import { patchDocumentCookie } from "./cookies";
 import { patchElements } from "./elements";
+import { patchMessages } from "./messages";
 import { patchNavigation } from "./navigation";
 import { patchRequests } from "./requests";
 import { separateStorage } from "./storage";
@@ -50,6 +51,7 @@ function boot(): void {
   patchRequests(mapper, cookieWrites.settled);
   patchNavigation(mapper, { cookieWrites });
   patchElements(mapper);
+  patchMessages(config.proxyOrigin);
   separateStorage({ session: config.session, currentOrigin: () => pageTarget().origin });
 }
 

@@ -39,6 +39,19 @@ export function patchRequests(mapper: UrlMapper, beforeFetch: () => Promise<void
     Object.defineProperty(window, name, { value: Proxied, writable: true, configurable: true });
   }
 
+  // WebSockets go to the proxy too (ws: as http:, wss: as https:): a proxy that does not carry them
+  // fails the connection, and the browser still never reaches the site itself.
+  const NativeWebSocket = window.WebSocket;
+  if (NativeWebSocket) {
+    const ProxiedWebSocket = class extends NativeWebSocket {
+      constructor(url: string | URL, protocols?: string | string[]) {
+        super(webSocketAddress(mapper, String(url)), protocols);
+      }
+    };
+    Object.defineProperty(ProxiedWebSocket, "name", { value: "WebSocket" });
+    Object.defineProperty(window, "WebSocket", { value: ProxiedWebSocket, writable: true, configurable: true });
+  }
+
   const container = navigator.serviceWorker as ServiceWorkerContainer | undefined;
   if (container) {
     const refuse = function register(): Promise<ServiceWorkerRegistration> {
@@ -49,4 +62,10 @@ export function patchRequests(mapper: UrlMapper, beforeFetch: () => Promise<void
     };
     Object.defineProperty(ServiceWorkerContainer.prototype, "register", { value: refuse, writable: true, configurable: true });
   }
+}
+
+function webSocketAddress(mapper: UrlMapper, reference: string): string {
+  const target = mapper.targetOf(reference.replace(/^ws(s?):/i, "http$1:"));
+  if (!target) return reference;
+  return mapper.proxied(target.href).replace(/^http(s?):/, "ws$1:");
 }

@@ -39,6 +39,18 @@ export function separateStorage(options: { session: string; currentOrigin: () =>
     };
   }
 
+  const name = Object.getOwnPropertyDescriptor(IDBDatabase.prototype, "name");
+  if (name?.get) {
+    const nativeName = name.get;
+    Object.defineProperty(IDBDatabase.prototype, "name", {
+      ...name,
+      get(this: IDBDatabase) {
+        const stored = nativeName.call(this) as string;
+        return stored.startsWith(sitePrefix()) ? stored.slice(sitePrefix().length) : stored;
+      },
+    });
+  }
+
   if (typeof CacheStorage !== "undefined") {
     const caches = CacheStorage.prototype;
     for (const method of ["open", "has", "delete"] as const) {
