@@ -1,13 +1,36 @@
 /**
+ * A short name for a namespace. The browser's raw storage is readable by any page on the proxy's origin
+ * (through a same-origin frame), so prefixes must not spell out the proxy session's id (it would let a
+ * page reach another proxy session's pages) nor the sites visited. 53 bits of a random id say neither.
+ */
+function opaqueName(text: string): string {
+  let h1 = 0xdeadbeef;
+  let h2 = 0x41c6ce57;
+  for (let index = 0; index < text.length; index++) {
+    const char = text.charCodeAt(index);
+    h1 = Math.imul(h1 ^ char, 2654435761);
+    h2 = Math.imul(h2 ^ char, 1597334677);
+  }
+  h1 = Math.imul(h1 ^ (h1 >>> 16), 2246822507) ^ Math.imul(h2 ^ (h2 >>> 13), 3266489909);
+  h2 = Math.imul(h2 ^ (h2 >>> 16), 2246822507) ^ Math.imul(h1 ^ (h1 >>> 13), 3266489909);
+  return (4294967296 * (2097151 & h2) + (h1 >>> 0)).toString(36);
+}
+
+/**
  * Every proxied site shares the proxy's origin, and with it the browser's storage. Each sees its own:
  * localStorage and sessionStorage keys, IndexedDB databases and Cache Storage caches are named under a
  * prefix of the proxy session and the site's origin. The visitor script's own keys (`tandem.…`) are
  * under the proxy session only, so the visitor stays one visitor across the session's sites.
  */
 export function separateStorage(options: { session: string; currentOrigin: () => string }): void {
-  const sessionPrefix = `tandem-proxy:${encodeURIComponent(options.session)}:`;
-  const prefixOf = (key: string) => (key.startsWith("tandem.") ? sessionPrefix : `${sessionPrefix}${options.currentOrigin()}:`);
-  const sitePrefix = () => `${sessionPrefix}${options.currentOrigin()}:`;
+  const sessionPrefix = `tandem-proxy:${opaqueName(options.session)}:`;
+  let site = { origin: "", prefix: "" };
+  const sitePrefix = () => {
+    const origin = options.currentOrigin();
+    if (site.origin !== origin) site = { origin, prefix: `tandem-proxy:${opaqueName(`${options.session} ${origin}`)}:` };
+    return site.prefix;
+  };
+  const prefixOf = (key: string) => (key.startsWith("tandem.") ? sessionPrefix : sitePrefix());
 
   for (const name of ["localStorage", "sessionStorage"] as const) {
     let real: Storage;
@@ -16,7 +39,7 @@ export function separateStorage(options: { session: string; currentOrigin: () =>
     } catch {
       continue; // storage blocked: the page gets the same error from it
     }
-    const storage = namespacedStorage(real, prefixOf, sitePrefix);
+    const storage = namespacedStorage(real, prefixOf, sitePrefix, sessionPrefix);
     Object.defineProperty(window, name, { configurable: true, enumerable: true, get: () => storage });
   }
 
@@ -72,16 +95,15 @@ export function separateStorage(options: { session: string; currentOrigin: () =>
 }
 
 /** A Storage showing only the keys under a prefix, by method and by property (`storage.key = …`). */
-function namespacedStorage(real: Storage, prefixOf: (key: string) => string, sitePrefix: () => string): Storage {
+function namespacedStorage(real: Storage, prefixOf: (key: string) => string, sitePrefix: () => string, sessionPrefix: string): Storage {
   const stored = (key: string) => prefixOf(key) + key;
   const keys = (): string[] => {
     const site = sitePrefix();
-    const session = prefixOf("tandem.");
     const found: string[] = [];
     for (let index = 0; index < real.length; index++) {
       const key = real.key(index);
       if (key?.startsWith(site)) found.push(key.slice(site.length));
-      else if (key?.startsWith(`${session}tandem.`)) found.push(key.slice(session.length));
+      else if (key?.startsWith(`${sessionPrefix}tandem.`)) found.push(key.slice(sessionPrefix.length));
     }
     return found;
   };
