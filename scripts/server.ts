@@ -3,6 +3,8 @@
  * app (lib/service) answers the service's paths, Next answers the rest (the console, sign-in, the watch
  * and demo pages). Start-up (lib/boot.ts) checks the configuration, migrates, provisions and starts the
  * background work first; stopping is Tandem's own (lib/lifecycle/shutdown.ts): SIGTERM drains, then exits.
+ * The universal proxy answers on a second listener (PROXY_PORT), its own origin: proxied sites' scripts
+ * never run on the console's origin.
  *
  * Runs under `--conditions=react-server`, like every script that loads server code.
  */
@@ -11,10 +13,14 @@ import { getRequestListener } from "@hono/node-server";
 import next from "next";
 import { bootOrExit } from "../lib/boot";
 import { CLIENT_ADDRESS_HEADER, clientAddress, markClientAddressHeaderTrusted } from "../lib/client-address";
+import { getDb } from "../lib/db";
 import { env } from "../lib/env";
+import { countedInFlight } from "../lib/lifecycle/draining";
 import { baseResponseHeaders } from "../lib/security/response-headers";
 import { createServiceApp, isServicePath } from "../lib/service/http/app";
 import { passEmbedOrigins } from "../lib/service/http/watch-page-embedding";
+import { createProxyHandler, DEFAULT_RUNTIME_FILE } from "../lib/service/proxy/handler";
+import { proxyOrigin } from "../lib/service/proxy/origin";
 import { publicBaseUrl } from "../lib/service/signing";
 import { buildVisitorScript } from "./build-visitor-script";
 
@@ -55,4 +61,17 @@ const server = createServer((req, res) => {
 server.keepAliveTimeout = 65_000;
 server.headersTimeout = 66_000;
 server.listen(port);
-if (dev) console.log(`Tandem (development) at http://localhost:${port}`);
+
+// The universal proxy: no console, no service, no shared headers; its pages carry the proxy's own.
+const proxyHandler = createProxyHandler({
+  db: getDb,
+  proxyOrigin: proxyOrigin(),
+  serviceOrigin: new URL(publicBaseUrl()).origin,
+  allowPrivate: env().PROXY_ALLOW_PRIVATE_NETWORKS,
+  runtimeFile: DEFAULT_RUNTIME_FILE,
+});
+const proxyServer = createServer((req, res) => void countedInFlight(() => proxyHandler(req, res)));
+proxyServer.keepAliveTimeout = server.keepAliveTimeout;
+proxyServer.headersTimeout = server.headersTimeout;
+proxyServer.listen(env().PROXY_PORT);
+if (dev) console.log(`Tandem (development) at http://localhost:${port}, its universal proxy at ${proxyOrigin()}`);

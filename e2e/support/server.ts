@@ -15,6 +15,8 @@ export const NO_RATE_LIMITS: Record<string, string> = Object.fromEntries(
 export interface RunningServer {
   url: string;
   port: number;
+  /** The universal proxy's origin (its own free port), where proxy session links point. */
+  proxyUrl: string;
   /** The process group's leader (`npm start`'s script); Tandem's server runs under it. */
   pid: number;
   dataDir: string;
@@ -30,6 +32,8 @@ export interface ServerOptions {
   /** Reuse a data folder (a restart); by default a new throwaway one. */
   dataDir?: string;
   port?: number;
+  /** The universal proxy's port; by default a free one of its own. */
+  proxyPort?: number;
 }
 
 function groupAlive(leader: number): boolean {
@@ -47,14 +51,16 @@ function groupAlive(leader: number): boolean {
  */
 export async function startServer(options: ServerOptions = {}): Promise<RunningServer> {
   const port = options.port ?? (await freePort());
+  const proxyPort = options.proxyPort ?? (await freePort());
   const dataDir = options.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), "tandem-e2e-"));
   // Given a DATABASE_URL (app nodes sharing one), the server uses it; else it gets a database of its own.
   const database = options.env?.DATABASE_URL ? null : await serverDatabase(dataDir);
-  const env = { WEBHOOK_ALLOW_PRIVATE_NETWORKS: "true", ...(database && { DATABASE_URL: database.url }), ...options.env };
+  // Test sites and webhook receivers listen on loopback.
+  const env = { WEBHOOK_ALLOW_PRIVATE_NETWORKS: "true", PROXY_ALLOW_PRIVATE_NETWORKS: "true", ...(database && { DATABASE_URL: database.url }), ...options.env };
   const url = `http://localhost:${port}`;
   let output = "";
   const child: ChildProcess = spawn(path.join("node_modules", ".bin", "tsx"), ["--conditions=react-server", "scripts/start.ts"], {
-    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, NEXTAUTH_URL: url, NEXTAUTH_SECRET: "", ...env },
+    env: { ...process.env, PORT: String(port), PROXY_PORT: String(proxyPort), DATA_DIR: dataDir, NEXTAUTH_URL: url, NEXTAUTH_SECRET: "", ...env },
     stdio: ["ignore", "pipe", "pipe"],
     detached: true, // its own process group, so stop() ends the server too
   });
@@ -88,5 +94,5 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     }
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
-  return { url, port, pid: child.pid!, dataDir, output: () => output, stop, crash };
+  return { url, port, proxyUrl: `http://localhost:${proxyPort}`, pid: child.pid!, dataDir, output: () => output, stop, crash };
 }

@@ -25,6 +25,15 @@ describe("parseEnv", () => {
     expect(env.TANDEM_DEMO_SEED).toBe(false);
   });
 
+  it("gives the universal proxy a port of its own, PORT + 1 unless PROXY_PORT says otherwise", () => {
+    expect(parseEnv({ PORT: "4000" }).PROXY_PORT).toBe(4001);
+    expect(parseEnv({ PORT: "4000", PROXY_PORT: "5000" }).PROXY_PORT).toBe(5000);
+    expect(() => parseEnv({ PORT: "4000", PROXY_PORT: "4000" })).toThrow("PROXY_PORT must be a port other than PORT");
+    expect(() => parseEnv({ NEXTAUTH_URL: "https://help.example.com", PROXY_PUBLIC_URL: "https://help.example.com/" })).toThrow(
+      "PROXY_PUBLIC_URL must be an origin other than the console's",
+    );
+  });
+
   it("treats empty strings as unset and trims trailing slashes from URLs", () => {
     const env = parseEnv({ COBROWSE_API_URL: "https://api.example.com/", COBROWSE_API_KEY: "secret-key-1", DATABASE_URL: "" });
     expect(env.COBROWSE_API_URL).toBe("https://api.example.com");

@@ -68,6 +68,10 @@ export const envSchema = z
           }
         }
       }),
+    // The universal proxy's own origin: proxied sites' scripts must never run on the console's origin.
+    PROXY_PORT: optional(z.coerce.number({ error: "must be a number" }).int("must be a whole number").min(1).max(65535, "must be at most 65535")),
+    PROXY_PUBLIC_URL: optional(httpUrl),
+    PROXY_ALLOW_PRIVATE_NETWORKS: optional(z.enum(["true", "false"], { error: "must be true or false" })).transform((value) => value === "true"),
     WEBHOOK_ALLOW_PRIVATE_NETWORKS: optional(z.enum(["true", "false"], { error: "must be true or false" })).transform((value) => value === "true"),
     TANDEM_DEMO_SEED: optional(z.enum(["0", "1"], { error: "must be 0 or 1" })).transform((value) => value === "1"),
   })
@@ -94,11 +98,24 @@ export const envSchema = z
         if (!env[name]) ctx.addIssue({ code: "custom", path: [name], message: "must be set, the same on every app node, when REDIS_URL is set" });
       }
     }
+    const proxyPort = env.PROXY_PORT ?? env.PORT + 1;
+    if (proxyPort === env.PORT || proxyPort > 65535) {
+      ctx.addIssue({ code: "custom", path: ["PROXY_PORT"], message: "must be a port other than PORT (the proxy has an origin of its own)" });
+    }
+    const proxyOrigin = env.PROXY_PUBLIC_URL && URL.parse(env.PROXY_PUBLIC_URL)?.origin;
+    const publicOrigin = URL.parse(env.NEXTAUTH_URL ?? `http://localhost:${env.PORT}`)?.origin;
+    if (proxyOrigin && proxyOrigin === publicOrigin) {
+      ctx.addIssue({ code: "custom", path: ["PROXY_PUBLIC_URL"], message: "must be an origin other than the console's (NEXTAUTH_URL)" });
+    }
     if (env.COBROWSE_API_URL && !env.COBROWSE_API_KEY) {
       ctx.addIssue({ code: "custom", path: ["COBROWSE_API_KEY"], message: "is required when COBROWSE_API_URL is set" });
     }
   })
-  .transform((env) => ({ ...env, PGLITE_DIR: path.resolve(/*turbopackIgnore: true*/ env.PGLITE_DIR ?? path.join(env.DATA_DIR, "pglite")) }));
+  .transform((env) => ({
+    ...env,
+    PROXY_PORT: env.PROXY_PORT ?? env.PORT + 1,
+    PGLITE_DIR: path.resolve(/*turbopackIgnore: true*/ env.PGLITE_DIR ?? path.join(env.DATA_DIR, "pglite")),
+  }));
 
 export type Env = z.infer<typeof envSchema>;
 

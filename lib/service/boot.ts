@@ -3,6 +3,7 @@ import type { Db } from "@/lib/db";
 import { env } from "@/lib/env";
 import { loadSecret, SECRET_FILES } from "@/lib/secrets";
 import { seedDemoService } from "./demo-seed";
+import { sweepProxySessions } from "./proxy/sessions";
 import { endAbandonedSessions } from "./sessions/lifecycle";
 import { sweepSpentTokens } from "./spent-tokens";
 import { ensureApiKey, ensureDefaultTeam } from "./teams";
@@ -31,15 +32,15 @@ export async function provisionEmbeddedService(db: Db, options: { seedDemo: bool
 
 /**
  * Starts the service's background work: the webhook delivery worker, the sweeper that ends abandoned
- * sessions and forgets expired spent tokens, and the flushes of visitors' heartbeats. Every node runs both: deliveries are claimed with SKIP LOCKED and a session ends once,
+ * sessions and forgets expired spent tokens and proxy sessions (with their cookie jars), and the flushes of visitors' heartbeats. Every node runs both: deliveries are claimed with SKIP LOCKED and a session ends once,
  * whoever ends it. Returns what stops them, waiting for a delivery in flight.
  */
 export function startEmbeddedWork(getDb: () => Promise<Db>): () => Promise<void> {
   const webhooks = startWebhookWorker({ getDb, allowPrivate: env().WEBHOOK_ALLOW_PRIVATE_NETWORKS });
   const sweep = setInterval(() => {
     void getDb()
-      .then((current) => Promise.all([endAbandonedSessions(current), sweepSpentTokens(current)]))
-      .catch((error) => console.error("Ending abandoned sessions or sweeping spent tokens failed:", error));
+      .then((current) => Promise.all([endAbandonedSessions(current), sweepSpentTokens(current), sweepProxySessions(current)]))
+      .catch((error) => console.error("Ending abandoned sessions or sweeping spent tokens or proxy sessions failed:", error));
   }, SWEEP_EVERY_MS);
   sweep.unref();
   const stopPresenceFlushes = startPresenceFlushes();

@@ -1,17 +1,24 @@
 import "server-only";
 import type { ProxySessionRequest } from "@/lib/contract";
 import { ServiceError } from "./errors";
-import { publicBaseUrl, signLink } from "./signing";
+import { newId } from "./ids";
+import { hostAllowed } from "@/lib/contract/proxy-link";
+import { proxyOrigin } from "./proxy/origin";
+import { signLink } from "./signing";
 import type { Team } from "./teams";
 
 export const PROXY_LINK_TTL_MS = 5 * 60_000;
 export const DEFAULT_INITIAL_URL = "https://example.com/";
 
-function hostAllowed(host: string, patterns: string[]): boolean {
-  return patterns.some((pattern) => pattern === "*" || host === pattern || (pattern.startsWith("*.") && host.endsWith(pattern.slice(1))));
+/** What a proxy session link carries (signed): the team, where to start, where the visitor may go. */
+export interface ProxyLinkClaims {
+  team: string;
+  initial_url: string;
+  allowed_domains: string[];
+  retry_url: string | null;
 }
 
-/** POST /v1.3/proxy_sessions: 402 while universal proxy is off; else a signed, expiring proxy link. */
+/** POST /v1.3/proxy_sessions: 402 while universal proxy is off; else a signed, expiring, single-use link on the proxy's origin. */
 export async function createProxySession(team: Team, request: ProxySessionRequest): Promise<{ proxy_url: string }> {
   if (!team.proxyEnabled) throw new ServiceError("proxy_not_enabled", "Universal proxy is not enabled for this account.");
   const initialUrl = request.initial_url ?? DEFAULT_INITIAL_URL;
@@ -19,10 +26,8 @@ export async function createProxySession(team: Team, request: ProxySessionReques
     throw new ServiceError("invalid_request", "initial_url: its domain is not in allowed_domains");
   }
   const expiresAt = new Date(Date.now() + PROXY_LINK_TTL_MS);
-  const token = await signLink(
-    "proxy",
-    { team: team.id, initial_url: initialUrl, allowed_domains: request.allowed_domains, retry_url: request.branding.retry_url },
-    expiresAt,
-  );
-  return { proxy_url: `${publicBaseUrl()}/proxy/${token}` };
+  const claims: ProxyLinkClaims = { team: team.id, initial_url: initialUrl, allowed_domains: request.allowed_domains, retry_url: request.branding.retry_url };
+  // A fresh jti: two links made from the same request in the same second are still two links.
+  const token = await signLink("proxy", { ...claims, jti: newId("", 16) }, expiresAt);
+  return { proxy_url: `${proxyOrigin()}/proxy/${token}` };
 }

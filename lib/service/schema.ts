@@ -284,3 +284,26 @@ export const webhookDeliveries = pgTable(
   },
   (table) => [index("webhook_deliveries_due_idx").on(table.status, table.nextAttemptAt)],
 );
+
+/**
+ * A universal proxy session, started when a visitor opens a proxy session link. The browser holds only
+ * the session's own cookie (its hash is kept); the proxied sites' cookies stay here, in `cookieJar`
+ * (tough-cookie's serialized jar), and go with the row when the session expires.
+ */
+export const proxySessions = pgTable(
+  "proxy_sessions",
+  {
+    id: text("id").primaryKey(),
+    teamId: text("team_id")
+      .notNull()
+      .references(() => teams.id, { onDelete: "cascade" }),
+    cookieHash: text("cookie_hash").notNull(),
+    initialUrl: text("initial_url").notNull(),
+    allowedDomains: stringArray("allowed_domains"),
+    retryUrl: text("retry_url"),
+    cookieJar: jsonb("cookie_jar").$type<Record<string, unknown>>(),
+    expiresAt: at("expires_at").notNull(),
+    createdAt: at("created_at").notNull().defaultNow(),
+  },
+  (table) => [index("proxy_sessions_expires_idx").on(table.expiresAt)],
+);

@@ -64,15 +64,19 @@ export function isPublicAddress(address: string): boolean {
  * the addresses it checked so the caller connects to exactly those. DNS failures are thrown as they
  * are (a retryable network error), not as UnsafeUrlError.
  */
-export async function assertPublicUrl(url: string, options: { allowPrivate: boolean; resolve?: Resolver }): Promise<VettedTarget> {
+export async function assertPublicUrl(
+  url: string,
+  options: { allowPrivate: boolean; resolve?: Resolver; what?: string; allowVariable?: string },
+): Promise<VettedTarget> {
+  const what = options.what ?? "Webhook URL";
   let parsed: URL;
   try {
     parsed = new URL(url);
   } catch {
-    throw new UnsafeUrlError(`Webhook URL is not a valid URL: ${url}`);
+    throw new UnsafeUrlError(`${what} is not a valid URL: ${url}`);
   }
   if (parsed.protocol !== "http:" && parsed.protocol !== "https:") {
-    throw new UnsafeUrlError(`Webhook URL must use http or https, not ${parsed.protocol.replace(/:$/, "")}.`);
+    throw new UnsafeUrlError(`${what} must use http or https, not ${parsed.protocol.replace(/:$/, "")}.`);
   }
   const host = parsed.hostname.replace(/^\[(.*)\]$/, "$1"); // IPv6 literals come bracketed
   const literal = isIP(host);
@@ -82,7 +86,7 @@ export async function assertPublicUrl(url: string, options: { allowPrivate: bool
     const refused = addresses.find(({ address }) => !isPublicAddress(address));
     if (refused) {
       throw new UnsafeUrlError(
-        `Webhook host ${host} resolves to ${refused.address}, which is not a public address (set WEBHOOK_ALLOW_PRIVATE_NETWORKS=true to allow).`,
+        `The host ${host} resolves to ${refused.address}, which is not a public address (set ${options.allowVariable ?? "WEBHOOK_ALLOW_PRIVATE_NETWORKS"}=true to allow).`,
       );
     }
   }

@@ -9,7 +9,7 @@ export type WebhookResponse = { status: number; location?: string };
 export type Sender = (request: WebhookRequest) => Promise<WebhookResponse>;
 
 /** A `lookup` that answers with the already vetted addresses, so a second DNS answer cannot differ (rebinding). */
-function pinnedLookup(addresses: VettedAddress[]): LookupFunction {
+export function pinnedLookup(addresses: VettedAddress[]): LookupFunction {
   return (hostname, options, callback) => {
     const family = options.family === 4 || options.family === 6 ? options.family : undefined;
     const usable = family ? addresses.filter((entry) => entry.family === family) : addresses;

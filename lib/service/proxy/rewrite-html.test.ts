@@ -1,0 +1,64 @@
+import { Readable } from "node:stream";
+import { text } from "node:stream/consumers";
+import { describe, expect, it } from "vitest";
+import { createHtmlRewriter } from "./rewrite-html";
+
+const INJECTION = '<script src="/__tandem/proxy-runtime.js"></script>';
+
+async function rewrite(html: string, target = "https://shop.test/dir/page.html"): Promise<string> {
+  const context = { sessionId: "S1", base: new URL(target) };
+  return text(Readable.from([html]).pipe(createHtmlRewriter(context, INJECTION)));
+}
+
+describe("createHtmlRewriter", () => {
+  it("puts the injection first in <head>, creating a head when the page has none", async () => {
+    expect(await rewrite("<!doctype html><html><head><title>x</title></head><body></body></html>")).toBe(
+      `<!doctype html><html><head>${INJECTION}<title>x</title></head><body></body></html>`,
+    );
+    expect(await rewrite("<!doctype html><p>hi</p>")).toBe(`<!doctype html><head>${INJECTION}</head><p>hi</p>`);
+    expect(await rewrite("<!-- only a comment -->")).toBe(`<!-- only a comment --><head>${INJECTION}</head>`);
+  });
+
+  it("keeps links, forms and subresources on the proxy, relative and absolute alike", async () => {
+    const out = await rewrite(
+      '<head></head><a href="next.html">n</a><a href="https://other.test/x?y=1#z">o</a><form action="/login" method=post><button formaction="?b">b</button></form>' +
+        '<img src="//cdn.test/a.png" srcset="a.png 1x, /b.png 2x"><a href="#top">t</a><a href="mailto:a@b.test">m</a><script src="app.js" integrity="sha256-x"></script>',
+    );
+    expect(out).toContain('href="/s/S1/https/shop.test/dir/next.html"');
+    expect(out).toContain('href="/s/S1/https/other.test/x?y=1#z"');
+    expect(out).toContain('action="/s/S1/https/shop.test/login"');
+    expect(out).toContain('formaction="/s/S1/https/shop.test/dir/page.html?b"');
+    expect(out).toContain('src="/s/S1/https/cdn.test/a.png"');
+    expect(out).toContain('srcset="/s/S1/https/shop.test/dir/a.png 1x, /s/S1/https/shop.test/b.png 2x"');
+    expect(out).toContain('href="#top"');
+    expect(out).toContain('href="mailto:a@b.test"');
+    expect(out).toContain('<script src="/s/S1/https/shop.test/dir/app.js"></script>');
+  });
+
+  it("follows <base>, rewrites meta refresh, inline styles and <style>, and drops the origin's meta CSP", async () => {
+    const out = await rewrite(
+      '<head><base href="https://shop.test/other/"><meta http-equiv="refresh" content="3;URL=\'later.html\'">' +
+        '<meta http-equiv="Content-Security-Policy" content="default-src https://shop.test">' +
+        '<style>@import "theme.css"; body { background: url(bg.png) } /* url(comment.png) */</style></head>' +
+        '<div style="background-image: url(&quot;tile.png&quot;)">x</div><a href="page2.html">p</a>',
+    );
+    expect(out).toContain('<base href="/s/S1/https/shop.test/other/">');
+    expect(out).toContain('content="3; url=/s/S1/https/shop.test/other/later.html"');
+    expect(out).not.toContain("Content-Security-Policy");
+    expect(out).toContain(
+      '@import "/s/S1/https/shop.test/other/theme.css"; body { background: url(/s/S1/https/shop.test/other/bg.png) } /* url(comment.png) */',
+    );
+    expect(out).toContain('style="background-image: url(&quot;/s/S1/https/shop.test/other/tile.png&quot;)"');
+    expect(out).toContain('href="/s/S1/https/shop.test/other/page2.html"');
+  });
+
+  it("reads a page split anywhere across chunks as one", async () => {
+    const html = '<html><head><style>a{background:url(x.png)}</style></head><body><a href="y.html">y</a></body></html>';
+    const context = { sessionId: "S1", base: new URL("https://shop.test/") };
+    const chunks = html.split("");
+    const out = await text(Readable.from(chunks).pipe(createHtmlRewriter(context, INJECTION)));
+    expect(out).toBe(
+      `<html><head>${INJECTION}<style>a{background:url(/s/S1/https/shop.test/x.png)}</style></head><body><a href="/s/S1/https/shop.test/y.html">y</a></body></html>`,
+    );
+  });
+});

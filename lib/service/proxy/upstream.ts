@@ -1,0 +1,71 @@
+import "server-only";
+import http, { type IncomingHttpHeaders, type IncomingMessage } from "node:http";
+import https from "node:https";
+import type { Readable } from "node:stream";
+import { assertPublicUrl, type Resolver } from "../webhooks/address-guard";
+import { pinnedLookup } from "../webhooks/post";
+
+/** How long the proxied site has to answer and send the whole body. */
+export const UPSTREAM_TIMEOUT_MS = 30_000;
+
+export class UpstreamTimeoutError extends Error {
+  constructor() {
+    super(`The site did not answer within ${UPSTREAM_TIMEOUT_MS / 1000} s.`);
+    this.name = "UpstreamTimeoutError";
+  }
+}
+
+export interface UpstreamRequest {
+  method: string;
+  target: URL;
+  headers: Record<string, string>;
+  body: Readable | null;
+}
+
+export interface UpstreamOptions {
+  allowPrivate: boolean;
+  resolve?: Resolver;
+  timeoutMs?: number;
+}
+
+// Connections are kept alive and reused: each was opened to an address checked when it was opened.
+const agents = { http: new http.Agent({ keepAlive: true, maxSockets: 64 }), https: new https.Agent({ keepAlive: true, maxSockets: 64 }) };
+
+/**
+ * Sends one request to the proxied site, never to a non-public address (unless allowed): the host's
+ * addresses are checked, then the connection goes to exactly those (DNS pinned at connect time, no
+ * rebinding). Redirects are not followed here: the browser follows them through the proxy, which checks
+ * every hop. One deadline bounds connect, answer and body; the body is the caller's to read.
+ */
+export async function fetchUpstream(
+  request: UpstreamRequest,
+  options: UpstreamOptions,
+): Promise<{ status: number; headers: IncomingHttpHeaders; body: IncomingMessage }> {
+  const vetted = await assertPublicUrl(request.target.href, {
+    allowPrivate: options.allowPrivate,
+    resolve: options.resolve,
+    what: "The proxied address",
+    allowVariable: "PROXY_ALLOW_PRIVATE_NETWORKS",
+  });
+  const timeoutMs = options.timeoutMs ?? UPSTREAM_TIMEOUT_MS;
+  return new Promise((resolve, reject) => {
+    const secure = vetted.url.protocol === "https:";
+    const outgoing = (secure ? https : http).request(vetted.url, {
+      method: request.method,
+      headers: request.headers,
+      agent: secure ? agents.https : agents.http,
+      lookup: pinnedLookup(vetted.addresses),
+    });
+    const timer = setTimeout(() => outgoing.destroy(new UpstreamTimeoutError()), timeoutMs);
+    outgoing.on("response", (response) => {
+      response.on("close", () => clearTimeout(timer));
+      resolve({ status: response.statusCode ?? 502, headers: response.headers, body: response });
+    });
+    outgoing.on("error", (error) => {
+      clearTimeout(timer);
+      reject(error);
+    });
+    if (request.body) request.body.pipe(outgoing);
+    else outgoing.end();
+  });
+}
