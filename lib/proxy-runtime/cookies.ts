@@ -14,23 +14,28 @@ export interface CookieWrites {
 
 export function patchDocumentCookie(options: { initial: string; endpoint: string; currentTarget: () => URL; fetch: typeof fetch }): CookieWrites {
   const view = new CookieView(options.initial);
-  const inFlight = new Set<Promise<unknown>>();
+  let inFlight = 0;
+  // One write after another: they reach the jar in the order the page made them (a set, then its deletion).
+  let queue: Promise<void> = Promise.resolve();
 
-  const send = (cookie: string) => {
-    const write = options
-      .fetch(options.endpoint, {
+  const store = async (cookie: string, url: string) => {
+    try {
+      const response = await options.fetch(options.endpoint, {
         method: "POST",
         headers: { "content-type": "application/json" },
-        body: JSON.stringify({ url: options.currentTarget().href, cookie }),
+        body: JSON.stringify({ url, cookie }),
         credentials: "same-origin",
         keepalive: true, // a write just before the page goes away still reaches the jar
-      })
-      .then((response) => {
-        if (!response.ok) console.warn(`Tandem proxy: a cookie the page set was not stored (${response.status}).`);
-      })
-      .catch(() => console.warn("Tandem proxy: a cookie the page set could not be stored."))
-      .finally(() => inFlight.delete(write));
-    inFlight.add(write);
+      });
+      if (!response.ok) console.warn(`Tandem proxy: a cookie the page set was not stored (${response.status}).`);
+    } catch {
+      console.warn("Tandem proxy: a cookie the page set could not be stored.");
+    }
+  };
+  const send = (cookie: string) => {
+    const url = options.currentTarget().href;
+    inFlight++;
+    queue = queue.then(() => store(cookie, url)).finally(() => inFlight--);
   };
 
   Object.defineProperty(document, "cookie", {
@@ -42,10 +47,5 @@ export function patchDocumentCookie(options: { initial: string; endpoint: string
     },
   });
 
-  return {
-    pending: () => inFlight.size > 0,
-    settled: async () => {
-      await Promise.all([...inFlight]);
-    },
-  };
+  return { pending: () => inFlight > 0, settled: () => queue };
 }

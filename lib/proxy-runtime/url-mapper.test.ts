@@ -38,8 +38,10 @@ describe("the runtime's address mapping", () => {
     expect(mapper().proxied(`${proxyOrigin}/api/cart.json`)).toBe(`${proxyOrigin}/s/s1/https/shop.example/api/cart.json`);
   });
 
-  it("keeps proxied addresses of its session, and moves another session's into its own", () => {
+  it("keeps proxied addresses of its session, absolute or as the proxy writes them (a path), and moves another session's into its own", () => {
     expect(mapper().proxied(pageAddress)).toBe(pageAddress);
+    expect(mapper().proxied("/s/s1/https/shop.example/app.js")).toBe("/s/s1/https/shop.example/app.js");
+    expect(mapper().targetOf("/s/s1/https/cdn.example/lib.js")?.href).toBe("https://cdn.example/lib.js");
     expect(mapper().proxied(`${proxyOrigin}/s/other/https/bank.example/`)).toBe(`${proxyOrigin}/s/s1/https/bank.example/`);
   });
 
@@ -73,6 +75,7 @@ describe("the runtime's address mapping", () => {
         const once = mapper().proxied(url);
         expect(mapper().proxied(once)).toBe(once);
       }),
+      { numRuns: 50 },
     );
   });
 });

@@ -1,4 +1,4 @@
-import { fromProxyUrl, toProxyUrl } from "@/lib/contract/proxy-url";
+import { fromProxyUrl, proxySessionPath, toProxyUrl } from "@/lib/contract/proxy-url";
 
 /**
  * The one rule by which the runtime turns an address the page uses into the address the browser may
@@ -35,9 +35,11 @@ function parse(reference: string, base: URL): URL | null {
 export function createUrlMapper(options: UrlMapperOptions): UrlMapper {
   const { session, proxyOrigin, currentTarget } = options;
 
+  const sessionRoot = proxySessionPath(session);
   const targetOf = (reference: string): URL | null => {
     const base = currentTarget();
-    const url = parse(reference, base);
+    // The proxy writes the page's own addresses as paths on its origin (`/s/<id>/https/…`).
+    const url = parse(reference, reference.trim().startsWith(sessionRoot) ? new URL(proxyOrigin) : base);
     if (!url || (url.protocol !== "http:" && url.protocol !== "https:")) return null;
     if (url.origin !== proxyOrigin) return url;
     // A proxied address (the page read it from `location` or an element) means its target; any other
