@@ -62,7 +62,7 @@ server.keepAliveTimeout = 65_000;
 server.headersTimeout = 66_000;
 server.listen(port);
 
-// The universal proxy: no console, no service, no shared headers; its pages carry the proxy's own.
+// The universal proxy: no console, no service; its pages carry the proxy's own policy.
 const proxyHandler = createProxyHandler({
   db: getDb,
   proxyOrigin: proxyOrigin(),
@@ -70,7 +70,12 @@ const proxyHandler = createProxyHandler({
   allowPrivate: env().PROXY_ALLOW_PRIVATE_NETWORKS,
   runtimeFile: DEFAULT_RUNTIME_FILE,
 });
-const proxyServer = createServer((req, res) => void countedInFlight(() => proxyHandler(req, res)));
+// Permission grants are per origin, and every proxied site shares the proxy's: its devices stay denied to all.
+const proxyResponseHeaders = Object.entries(baseResponseHeaders(proxyOrigin()));
+const proxyServer = createServer((req, res) => {
+  for (const [name, value] of proxyResponseHeaders) res.setHeader(name, value);
+  void countedInFlight(() => proxyHandler(req, res));
+});
 proxyServer.keepAliveTimeout = server.keepAliveTimeout;
 proxyServer.headersTimeout = server.headersTimeout;
 proxyServer.listen(env().PROXY_PORT);

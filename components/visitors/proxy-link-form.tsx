@@ -6,12 +6,14 @@ import { Button } from "@/components/ui/button";
 import { CopyButton } from "@/components/ui/copy-button";
 import { Field } from "@/components/ui/field";
 import { createProxyLinkAction } from "@/lib/console/visitors/actions";
+import type { CoBrowsePermissions } from "./co-browse-button";
 import { formatUtc } from "./format";
+import { ProxyVisitor } from "./proxy-visitor";
 
 /** Creates a universal proxy link to send a visitor who has no visitor script on the page. */
-export function ProxyLinkForm() {
+export function ProxyLinkForm({ coBrowseDefaults }: { coBrowseDefaults: CoBrowsePermissions }) {
   // The API answers no expiry: the creation time tells the agent how old the short-lived link is.
-  const [link, setLink] = useState<{ url: string; createdAt: string } | null>(null);
+  const [link, setLink] = useState<{ url: string; createdAt: string; sessionId: string | null } | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
   const [pending, startTransition] = useTransition();
@@ -25,7 +27,7 @@ export function ProxyLinkForm() {
         allowedDomains: String(form.get("allowedDomains") ?? ""),
         retryUrl: String(form.get("retryUrl") ?? ""),
       });
-      if (result.ok) setLink({ url: result.data.proxyUrl, createdAt: new Date().toISOString() });
+      if (result.ok) setLink({ url: result.data.proxyUrl, createdAt: new Date().toISOString(), sessionId: result.data.proxySessionId });
       else {
         setError(result.error);
         setFieldErrors(result.fieldErrors ?? {});
@@ -51,6 +53,11 @@ export function ProxyLinkForm() {
             <code className="min-w-0 flex-1 rounded bg-zinc-100 px-2 py-1 text-xs break-all dark:bg-zinc-800">{link.url}</code>
             <CopyButton value={link.url} label="Copy link" />
           </div>
+          {link.sessionId ? (
+            <ProxyVisitor key={link.sessionId} sessionId={link.sessionId} defaults={coBrowseDefaults} />
+          ) : (
+            <p className="text-sm text-zinc-600 dark:text-zinc-400">Once the visitor opens it, find them in Visitors to co-browse.</p>
+          )}
         </div>
       ) : null}
     </form>

@@ -127,7 +127,7 @@ test.describe("subscription limits", () => {
     await create();
     const link = page.getByTestId("proxy-link");
     await expect(link).toContainText("valid for a few minutes");
-    await expect(link.locator("code")).toHaveText(new RegExp(`^${server.url}/`));
+    await expect(link.locator("code")).toHaveText(new RegExp(`^${server.proxyUrl}/proxy/`));
     await expect(link.getByRole("button", { name: "Copy link" })).toBeVisible();
 
     await setTeam(api, { proxy_enabled: false });

@@ -4,6 +4,7 @@ import { revalidatePath } from "next/cache";
 import { redirect } from "next/navigation";
 import { z } from "zod";
 import { httpUrlSchema, nonEmptyString } from "@/lib/contract";
+import { proxySessionIdOfLink } from "@/lib/contract/proxy-link";
 import { defineAction, type ActionResult } from "@/lib/console/action";
 import { coBrowsePermissionsSchema, createCoBrowseLink } from "./co-browse";
 import { createProxyLink, deleteVisitor, purgeOfflineVisitors, stopVisitorSession, type PurgeResult } from "./manage-visitors";
@@ -87,9 +88,13 @@ const proxyLink = defineAction({
   input: proxyLinkInput,
   // The link is a credential: the audit keeps only what was asked for.
   audit: { action: "proxy_link_created", detail: (input) => ({ initial_url: input.initialUrl ?? null, allowed_domains: input.allowedDomains }) },
-  run: async (input) => ({ proxyUrl: await createProxyLink(input) }),
+  run: async (input) => {
+    const proxyUrl = await createProxyLink(input);
+    // Tandem's proxy names the session after the link, so the console can find the visitor who opens it; null for links of another form.
+    return { proxyUrl, proxySessionId: await proxySessionIdOfLink(proxyUrl) };
+  },
 });
 
-export async function createProxyLinkAction(input: z.input<typeof proxyLinkInput>): Promise<ActionResult<{ proxyUrl: string }>> {
+export async function createProxyLinkAction(input: z.input<typeof proxyLinkInput>): Promise<ActionResult<{ proxyUrl: string; proxySessionId: string | null }>> {
   return proxyLink(input);
 }

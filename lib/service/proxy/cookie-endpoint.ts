@@ -3,8 +3,8 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import { z } from "zod";
 import { hostAllowed } from "@/lib/contract/proxy-link";
 import { httpUrlSchema } from "@/lib/contract/common";
-import { jarState, loadJar, storeScriptCookie } from "./cookie-jar";
-import { saveCookieJar, type ProxySession } from "./sessions";
+import { storeScriptCookie } from "./cookie-jar";
+import { updateCookieJar, type ProxySession } from "./sessions";
 import type { ProxyDependencies } from "./handler";
 
 /** A cookie is at most 4 kB in browsers; the address at most what the visitor protocol takes. */
@@ -65,7 +65,6 @@ export async function handleCookieWrite(req: IncomingMessage, res: ServerRespons
   }
   const target = new URL(parsed.data.url);
   if (!hostAllowed(target.hostname, session.allowedDomains)) return answer(res, 204);
-  const jar = loadJar(session.cookieJar);
-  if (storeScriptCookie(jar, target, parsed.data.cookie)) await saveCookieJar(await deps.db(), session.id, jarState(jar));
+  await updateCookieJar(await deps.db(), session.id, (jar) => storeScriptCookie(jar, target, parsed.data.cookie));
   answer(res, 204);
 }

@@ -26,6 +26,10 @@ beforeAll(async () => {
       res.writeHead(signedIn ? 200 : 401, { "content-type": "text/html" });
       return res.end(`<title>Account</title><p>${signedIn ? "Signed in" : "Please sign in"}</p><p id="cookie">${req.headers.cookie ?? ""}</p>`);
     }
+    if (url.pathname === "/set") {
+      res.writeHead(204, { "set-cookie": `${url.searchParams.get("name")}=1; Path=/` });
+      return res.end();
+    }
     if (url.pathname === "/echo-headers") {
       res.writeHead(200, {
         "content-type": "application/json",
@@ -112,6 +116,14 @@ describe("the proxy", () => {
     // Without the session's cookie (another browser), nothing of the session.
     const stranger = await fetch(`${base}account`);
     expect(stranger.status).toBe(403);
+  });
+
+  it("keeps every cookie of answers that set them at the same moment", async () => {
+    const { cookie, location } = await open(await proxyLink(proxy.url, claims()));
+    const names = Array.from({ length: 12 }, (_, i) => `c${i}`);
+    await Promise.all(names.map((name) => fetch(`${proxy.url}${location}set?name=${name}`, { headers: { cookie } })));
+    const seen = await (await fetch(`${proxy.url}${location}account`, { headers: { cookie } })).text();
+    for (const name of names) expect(seen).toContain(`${name}=1`);
   });
 
   it("takes document.cookie writes as a script's: never HttpOnly, never over an HttpOnly cookie; bad bodies are 4xx naming the field", async () => {

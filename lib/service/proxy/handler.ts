@@ -16,8 +16,8 @@ import { passedResponseHeaders, proxiedLocation, upstreamRequestHeaders } from "
 import { outsideAllowedDomainsPage, PAGES, PROXY_PAGE_CSP, renderProxyPage, type ProxyPage } from "./pages";
 import { createHtmlRewriter } from "./rewrite-html";
 import { rewriteCss } from "./rewrite-css";
-import { PROXY_SESSION_TTL_MS, proxySessionFor, saveCookieJar, startProxySession, type ProxySession } from "./sessions";
-import { fetchUpstream, UpstreamTimeoutError } from "./upstream";
+import { PROXY_SESSION_TTL_MS, proxySessionFor, startProxySession, updateCookieJar, type ProxySession } from "./sessions";
+import { fetchUpstream, UPSTREAM_TIMEOUT_MS, UpstreamTimeoutError } from "./upstream";
 
 /** The proxy session's own cookie, the only one the browser holds; scoped to the session's path. */
 export const PROXY_COOKIE = "tandem_proxy";
@@ -37,7 +37,7 @@ export const MAX_REWRITTEN_BYTES = 10 * 1024 * 1024;
  */
 export function proxiedPageCsp(serviceOrigin: string): string {
   return [
-    "default-src 'self' data: blob:",
+    `default-src 'self' data: blob: ${serviceOrigin}`,
     `script-src 'self' 'unsafe-inline' 'unsafe-eval' blob: ${serviceOrigin}`,
     "style-src 'self' 'unsafe-inline' data: blob:",
     `connect-src 'self' data: blob: ${serviceOrigin}`,
@@ -57,7 +57,22 @@ export interface ProxyDependencies {
   resolve?: Resolver;
   /** public/proxy-runtime.js */
   runtimeFile: string;
+  limits?: Partial<ProxyLimits>;
 }
+
+export interface ProxyLimits {
+  timeoutMs: number;
+  maxRequestBytes: number;
+  maxResponseBytes: number;
+  maxRewrittenBytes: number;
+}
+
+const DEFAULT_LIMITS: ProxyLimits = {
+  timeoutMs: UPSTREAM_TIMEOUT_MS,
+  maxRequestBytes: MAX_REQUEST_BYTES,
+  maxResponseBytes: MAX_RESPONSE_BYTES,
+  maxRewrittenBytes: MAX_REWRITTEN_BYTES,
+};
 
 function readCookie(header: string | undefined, name: string): string | undefined {
   for (const part of (header ?? "").split(";")) {
@@ -153,6 +168,7 @@ function upstreamFailurePage(error: unknown): ProxyPage {
 
 /** A request for a proxied address: the site's answer, its pages and stylesheets rewritten. */
 async function proxy(req: IncomingMessage, res: ServerResponse, session: ProxySession, target: URL, deps: ProxyDependencies): Promise<void> {
+  const limits = { ...DEFAULT_LIMITS, ...deps.limits };
   // A service worker on the proxy's origin would control every proxied page of every session.
   if (req.headers["service-worker"] === "script")
     return refuse(req, res, { status: 403, title: "Service workers are not allowed", message: "The proxy does not register service workers." });
@@ -161,12 +177,11 @@ async function proxy(req: IncomingMessage, res: ServerResponse, session: ProxySe
     const retryHref = retry ? (hostAllowed(retry.hostname, session.allowedDomains) ? toProxyUrl(retry, "", session.id) : retry.href) : null;
     return refuse(req, res, outsideAllowedDomainsPage(target, retryHref));
   }
-  if (Number(req.headers["content-length"] ?? 0) > MAX_REQUEST_BYTES)
+  if (Number(req.headers["content-length"] ?? 0) > limits.maxRequestBytes)
     return refuse(req, res, { status: 413, title: "Too large", message: "The proxy does not pass on bodies this large." });
 
   const db = await deps.db();
   const jar = loadJar(session.cookieJar);
-  const before = JSON.stringify(session.cookieJar);
   const hasBody = req.method !== "GET" && req.method !== "HEAD";
   let upstream;
   try {
@@ -175,9 +190,9 @@ async function proxy(req: IncomingMessage, res: ServerResponse, session: ProxySe
         method: req.method ?? "GET",
         target,
         headers: upstreamRequestHeaders(req.headers, deps.proxyOrigin, requestCookies(jar, target)),
-        body: hasBody ? req.pipe(byteLimit(MAX_REQUEST_BYTES)) : null,
+        body: hasBody ? req.pipe(byteLimit(limits.maxRequestBytes)) : null,
       },
-      { allowPrivate: deps.allowPrivate, resolve: deps.resolve },
+      { allowPrivate: deps.allowPrivate, resolve: deps.resolve, timeoutMs: limits.timeoutMs },
     );
   } catch (error) {
     return refuse(req, res, upstreamFailurePage(error));
@@ -185,9 +200,12 @@ async function proxy(req: IncomingMessage, res: ServerResponse, session: ProxySe
 
   const setCookie = upstream.headers["set-cookie"];
   if (setCookie?.length) {
-    storeResponseCookies(jar, target, setCookie);
-    const state = jarState(jar);
-    if (JSON.stringify(state) !== before) await saveCookieJar(db, session.id, state);
+    storeResponseCookies(jar, target, setCookie); // this answer's page sees them at once
+    await updateCookieJar(db, session.id, (current) => {
+      const before = JSON.stringify(jarState(current));
+      storeResponseCookies(current, target, setCookie);
+      return JSON.stringify(jarState(current)) !== before;
+    });
   }
 
   const contentType = upstream.headers["content-type"] ?? "";
@@ -195,7 +213,7 @@ async function proxy(req: IncomingMessage, res: ServerResponse, session: ProxySe
   const hasResponseBody = req.method !== "HEAD" && upstream.status !== 204 && upstream.status !== 304;
   const decoder = decoderFor(upstream.headers["content-encoding"]);
   const rewrite = hasResponseBody && decoder && (mime === "text/html" || mime === "application/xhtml+xml" || mime === "text/css") ? mime : null;
-  if (Number(upstream.headers["content-length"] ?? 0) > (rewrite ? MAX_REWRITTEN_BYTES : MAX_RESPONSE_BYTES)) {
+  if (Number(upstream.headers["content-length"] ?? 0) > (rewrite ? limits.maxRewrittenBytes : limits.maxResponseBytes)) {
     upstream.body.destroy();
     return refuse(req, res, PAGES.tooLarge);
   }
@@ -215,12 +233,12 @@ async function proxy(req: IncomingMessage, res: ServerResponse, session: ProxySe
       const chunks: string[] = [];
       await pipeline(
         upstream.body,
-        byteLimit(MAX_RESPONSE_BYTES),
+        byteLimit(limits.maxResponseBytes),
         decoder!,
-        byteLimit(MAX_REWRITTEN_BYTES),
+        byteLimit(limits.maxRewrittenBytes),
         textDecoder(contentType),
-        async function* (source) {
-          for await (const chunk of source) chunks.push(chunk as string);
+        async function (source: AsyncIterable<string>) {
+          for await (const chunk of source) chunks.push(chunk);
         },
       );
       css = rewriteCss(chunks.join(""), { sessionId: session.id, base: target });
@@ -237,9 +255,15 @@ async function proxy(req: IncomingMessage, res: ServerResponse, session: ProxySe
     res.writeHead(upstream.status, { ...headers, "content-type": `${mime}; charset=utf-8`, "content-security-policy": proxiedPageCsp(deps.serviceOrigin) });
     const rewriter = createHtmlRewriter({ sessionId: session.id, base: target }, tags);
     // Once the answer has started, a failure (too large, too slow) can only cut it short.
-    await pipeline(upstream.body, byteLimit(MAX_RESPONSE_BYTES), decoder!, byteLimit(MAX_REWRITTEN_BYTES), textDecoder(contentType), rewriter, res).catch(() =>
-      res.destroy(),
-    );
+    await pipeline(
+      upstream.body,
+      byteLimit(limits.maxResponseBytes),
+      decoder!,
+      byteLimit(limits.maxRewrittenBytes),
+      textDecoder(contentType),
+      rewriter,
+      res,
+    ).catch(() => res.destroy());
     return;
   }
 
@@ -248,7 +272,7 @@ async function proxy(req: IncomingMessage, res: ServerResponse, session: ProxySe
     upstream.body.resume();
     return void res.end();
   }
-  await pipeline(upstream.body, byteLimit(MAX_RESPONSE_BYTES), res).catch(() => res.destroy());
+  await pipeline(upstream.body, byteLimit(limits.maxResponseBytes), res).catch(() => res.destroy());
 }
 
 /**

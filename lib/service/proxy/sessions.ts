@@ -8,6 +8,8 @@ import type { ProxyLinkClaims } from "../proxy-sessions";
 import { proxySessions } from "../schema";
 import { verifyLink } from "../signing";
 import { spendToken } from "../spent-tokens";
+import type { CookieJar } from "tough-cookie";
+import { jarState, loadJar } from "./cookie-jar";
 
 /** How long a proxy session lasts after its link is opened; its cookie jar goes with it. */
 export const PROXY_SESSION_TTL_MS = 4 * 3_600_000;
@@ -55,8 +57,21 @@ export async function proxySessionFor(db: Db, id: string, cookie: string | undef
   return session && tokenMatches(cookie, session.cookieHash) ? session : undefined;
 }
 
-export async function saveCookieJar(db: Db, id: string, jar: Record<string, unknown>): Promise<void> {
-  await db.update(proxySessions).set({ cookieJar: jar }).where(eq(proxySessions.id, id));
+/**
+ * Changes a session's cookie jar as it is now, the row locked meanwhile: answers setting cookies at the
+ * same moment (a page's subresources, on any node) each add theirs, none overwrites another's.
+ */
+export async function updateCookieJar(db: Db, id: string, change: (jar: CookieJar) => boolean): Promise<void> {
+  await db.transaction(async (tx) => {
+    const [row] = await tx.select({ cookieJar: proxySessions.cookieJar }).from(proxySessions).where(eq(proxySessions.id, id)).for("update");
+    if (!row) return;
+    const jar = loadJar(row.cookieJar);
+    if (change(jar))
+      await tx
+        .update(proxySessions)
+        .set({ cookieJar: jarState(jar) })
+        .where(eq(proxySessions.id, id));
+  });
 }
 
 /** Ends expired proxy sessions: their rows, cookie jars included, are deleted. */

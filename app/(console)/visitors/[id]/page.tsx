@@ -56,6 +56,14 @@ export default async function VisitorPage(props: Props) {
 
   const onprem = apiConnection().mode === "onprem";
   const { defaultPermissions } = await getConsoleSettings(await getDb());
+  const coBrowseDefaults = {
+    allow_click: defaultPermissions.allow_click,
+    allow_scroll: defaultPermissions.allow_scroll,
+    allow_type: defaultPermissions.allow_type,
+    allow_draw: defaultPermissions.allow_draw,
+    allow_agent_redirect: defaultPermissions.allow_agent_redirect,
+    allow_audio: defaultPermissions.allow_audio,
+  };
 
   return (
     <>
@@ -96,21 +104,14 @@ export default async function VisitorPage(props: Props) {
               inSession={visitor.is_in_session === true}
               canStop={!onprem}
               canDelete={!onprem && hasRole(caller.role, "admin")}
-              defaults={{
-                allow_click: defaultPermissions.allow_click,
-                allow_scroll: defaultPermissions.allow_scroll,
-                allow_type: defaultPermissions.allow_type,
-                allow_draw: defaultPermissions.allow_draw,
-                allow_agent_redirect: defaultPermissions.allow_agent_redirect,
-                allow_audio: defaultPermissions.allow_audio,
-              }}
+              defaults={coBrowseDefaults}
             />
           </Card>
           <Card aria-labelledby="proxy-link">
             <CardTitle id="proxy-link" className="mb-4">
               Proxy session link
             </CardTitle>
-            <ProxyLinkForm />
+            <ProxyLinkForm coBrowseDefaults={coBrowseDefaults} />
           </Card>
         </div>
       </div>

@@ -1,0 +1,3 @@
+document.getElementById("greet").addEventListener("click", () => {
+  document.getElementById("greeting").textContent = "Hello from Harbor Supplies";
+});
