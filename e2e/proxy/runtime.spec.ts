@@ -1,3 +1,4 @@
+/* eslint-disable @next/next/no-location-assign-relative-destination -- the navigations run in proxied pages, as their scripts would, not in Tandem's Next pages */
 import { expect, type Browser, type BrowserContext, type Page } from "@playwright/test";
 import { liveServer } from "../live/live-helpers";
 import { test } from "../support/fixtures";
