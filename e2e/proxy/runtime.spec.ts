@@ -165,7 +165,8 @@ test("document.cookie shows and stores the page's cookies, and never the HttpOnl
 
   // Deleting one: gone at once, and from the jar.
   expect(await page.evaluate(() => ((document.cookie = "theme=; path=/; max-age=0"), document.cookie))).not.toContain("theme=");
-  await page.reload();
+  // The page reloads itself right away: the reload waits until the jar has the deletion.
+  await Promise.all([page.waitForEvent("load"), page.evaluate(() => void setTimeout(() => location.reload()))]);
   expect(await page.evaluate(() => document.cookie)).not.toContain("theme=");
   await context.close();
 });

@@ -88,7 +88,8 @@ function watchOtherNavigations(mapper: UrlMapper, options: NavigationOptions): v
 /** Makes a cancelled navigation again, to `url` (a form's POST as a POST). */
 function navigateAgain(url: string, navigate: NavigateEvent): void {
   if (!navigate.formData) {
-    if (navigate.navigationType === "replace") location.replace(url);
+    if (navigate.navigationType === "reload") location.reload();
+    else if (navigate.navigationType === "replace") location.replace(url);
     else location.assign(url);
     return;
   }
