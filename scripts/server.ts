@@ -68,6 +68,7 @@ const proxyHandler = createProxyHandler({
   proxyOrigin: proxyOrigin(),
   serviceOrigin: new URL(publicBaseUrl()).origin,
   allowPrivate: env().PROXY_ALLOW_PRIVATE_NETWORKS,
+  nodeIsAlone: !env().REDIS_URL,
   runtimeFile: DEFAULT_RUNTIME_FILE,
 });
 // Permission grants are per origin, and every proxied site shares the proxy's: its devices stay denied to all.

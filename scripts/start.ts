@@ -69,7 +69,9 @@ async function waitUntilReady(deadline: number): Promise<boolean> {
 }
 
 if (await waitUntilReady(Date.now() + 120_000)) {
-  const lines = [``, `  Tandem is running at ${url}`];
+  const proxy = new URL(config.PROXY_PUBLIC_URL ?? url);
+  if (!config.PROXY_PUBLIC_URL) proxy.port = String(config.PROXY_PORT);
+  const lines = [``, `  Tandem is running at ${url}`, `  Its universal proxy (proxy session links) answers at ${proxy.origin}`];
   // The passwords themselves are printed once, by the server, when it creates the demo users.
   const demo = childEnv.TANDEM_DEMO_SEED === "1" && fs.existsSync(demoCredentialsFile(config.DATA_DIR));
   if (demo) lines.push(`  Sign in as one of the demo users: their passwords are in ${demoCredentialsFile(config.DATA_DIR)}`);

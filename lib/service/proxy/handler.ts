@@ -55,6 +55,8 @@ export interface ProxyDependencies {
   serviceOrigin: string;
   allowPrivate: boolean;
   resolve?: Resolver;
+  /** No other app node (no REDIS_URL): proxy sessions may be kept in memory. */
+  nodeIsAlone?: boolean;
   /** public/proxy-runtime.js */
   runtimeFile: string;
   limits?: Partial<ProxyLimits>;
@@ -297,7 +299,9 @@ export function createProxyHandler(deps: ProxyDependencies): (req: IncomingMessa
 
       const [rawId, rest] = [pathname.slice(PROXY_SESSION_PREFIX.length).split("/")[0], pathname.slice(PROXY_SESSION_PREFIX.length).split("/")[1]];
       const sessionId = decodeURIComponent(rawId ?? "");
-      const session = sessionId ? await proxySessionFor(await deps.db(), sessionId, readCookie(req.headers.cookie, PROXY_COOKIE)) : undefined;
+      const session = sessionId
+        ? await proxySessionFor(await deps.db(), sessionId, readCookie(req.headers.cookie, PROXY_COOKIE), { nodeIsAlone: deps.nodeIsAlone ?? false })
+        : undefined;
       if (!session) return refuse(req, res, PAGES.sessionEnded);
       if (rest === "__tandem" && pathname === `${PROXY_SESSION_PREFIX}${rawId}/__tandem/cookie`) return await handleCookieWrite(req, res, session, deps);
       const proxied = fromProxyUrl(url, deps.proxyOrigin);

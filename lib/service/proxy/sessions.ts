@@ -1,9 +1,10 @@
 import "server-only";
-import { and, eq, gt, lt } from "drizzle-orm";
+import { eq, lt } from "drizzle-orm";
 import { proxySessionIdOfToken } from "@/lib/contract/proxy-link";
 import type { Db } from "@/lib/db";
 import { tokenMatches } from "../http/authenticate";
 import { newSecret, sha256 } from "../ids";
+import { processCache } from "../process-cache";
 import type { ProxyLinkClaims } from "../proxy-sessions";
 import { proxySessions } from "../schema";
 import { verifyLink } from "../signing";
@@ -47,14 +48,33 @@ export async function startProxySession(db: Db, token: string, now = new Date())
   });
 }
 
+/**
+ * Proxy sessions as this node last read or wrote them. Only a node that is alone (no REDIS_URL: PGlite,
+ * or one node on PostgreSQL) keeps them: every change of a session then goes through it, so the copy is
+ * exact; with several nodes a cookie set through one must be seen at once by the next request on another.
+ */
+const remembered = () => processCache<ProxySession>("proxy-sessions", 10 * 60_000, 10_000);
+
+/** Whether this node may keep proxy sessions in memory (see `remembered`). */
+export interface SessionCaching {
+  nodeIsAlone: boolean;
+}
+
 /** The live proxy session `id` whose secret `cookie` is; undefined for a wrong, missing or expired one. */
-export async function proxySessionFor(db: Db, id: string, cookie: string | undefined, now = new Date()): Promise<ProxySession | undefined> {
+export async function proxySessionFor(
+  db: Db,
+  id: string,
+  cookie: string | undefined,
+  caching: SessionCaching = { nodeIsAlone: false },
+  now = new Date(),
+): Promise<ProxySession | undefined> {
   if (!cookie) return undefined;
-  const [session] = await db
-    .select()
-    .from(proxySessions)
-    .where(and(eq(proxySessions.id, id), gt(proxySessions.expiresAt, now)));
-  return session && tokenMatches(cookie, session.cookieHash) ? session : undefined;
+  let session = caching.nodeIsAlone ? remembered().get(id) : undefined;
+  if (!session) {
+    [session] = await db.select().from(proxySessions).where(eq(proxySessions.id, id));
+    if (session && caching.nodeIsAlone) remembered().set(id, session);
+  }
+  return session && session.expiresAt > now && tokenMatches(cookie, session.cookieHash) ? session : undefined;
 }
 
 /**
@@ -66,15 +86,16 @@ export async function updateCookieJar(db: Db, id: string, change: (jar: CookieJa
     const [row] = await tx.select({ cookieJar: proxySessions.cookieJar }).from(proxySessions).where(eq(proxySessions.id, id)).for("update");
     if (!row) return;
     const jar = loadJar(row.cookieJar);
-    if (change(jar))
-      await tx
-        .update(proxySessions)
-        .set({ cookieJar: jarState(jar) })
-        .where(eq(proxySessions.id, id));
+    if (!change(jar)) return;
+    const cookieJar = jarState(jar);
+    await tx.update(proxySessions).set({ cookieJar }).where(eq(proxySessions.id, id));
+    const known = remembered().get(id);
+    if (known) remembered().set(id, { ...known, cookieJar });
   });
 }
 
 /** Ends expired proxy sessions: their rows, cookie jars included, are deleted. */
 export async function sweepProxySessions(db: Db, now = new Date()): Promise<void> {
-  await db.delete(proxySessions).where(lt(proxySessions.expiresAt, now));
+  const ended = await db.delete(proxySessions).where(lt(proxySessions.expiresAt, now)).returning({ id: proxySessions.id });
+  for (const { id } of ended) remembered().delete(id);
 }

@@ -35,6 +35,7 @@ export async function startTestProxy(db: Db, overrides: Partial<ProxyDependencie
       proxyOrigin: origin,
       serviceOrigin: "http://service.test",
       allowPrivate: true,
+      nodeIsAlone: true,
       runtimeFile: "/nonexistent/proxy-runtime.js",
       ...overrides,
     });
