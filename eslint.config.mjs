@@ -59,6 +59,7 @@ const config = [
       "test-results/**",
       "playwright-report/**",
       "public/cobrowse*.js",
+      "public/proxy-runtime.js",
       "test-results*/**",
     ],
   },

@@ -1,6 +1,7 @@
 /**
  * Bundles the visitor script (lib/visitor) into public/: cobrowse.js, the small base every page loads,
- * and cobrowse-recorder.js (rrweb), fetched only when a session starts. Prints the gzipped sizes.
+ * and cobrowse-recorder.js (rrweb), fetched only when a session starts; and proxy-runtime.js
+ * (lib/proxy-runtime), the universal proxy's runtime in the pages it serves. Prints the gzipped sizes.
  * Run before `next build` (scripts/start.ts and scripts/e2e.ts do): Next serves only the public files
  * present at build time.
  */
@@ -15,6 +16,8 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 export const VISITOR_BUNDLES = [
   { entry: "lib/visitor/main.ts", output: "public/cobrowse.js", budgetBytes: 10_000 },
   { entry: "lib/visitor/recorder.ts", output: "public/cobrowse-recorder.js", budgetBytes: 50_000 },
+  // Served by the universal proxy's origin at /__tandem/proxy-runtime.js, first in every proxied page.
+  { entry: "lib/proxy-runtime/main.ts", output: "public/proxy-runtime.js", budgetBytes: 8_000 },
 ] as const;
 
 /** Replaces `search` in rrweb's source, failing the build when a new rrweb no longer has it. */

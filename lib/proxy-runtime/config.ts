@@ -1,0 +1,40 @@
+/**
+ * What the proxy tells the runtime about the page, on the runtime's own tag (the first child of `<head>`):
+ * `<script src="/__tandem/proxy-runtime.js" data-tandem-proxy='{"session":…,"target":…,…}'>`.
+ */
+export interface ProxyRuntimeConfig {
+  /** The proxy session's id, as in its addresses `/s/<id>/…`. */
+  session: string;
+  /** The page's own address on the proxied site. */
+  target: string;
+  /** The proxy's origin: every request of the page goes there. */
+  proxyOrigin: string;
+  allowedDomains: string[];
+  /** The jar's cookies a script may read for this page (never HttpOnly ones), as a Cookie header. */
+  cookies: string;
+}
+
+function isStringList(value: unknown): value is string[] {
+  return Array.isArray(value) && value.every((item) => typeof item === "string");
+}
+
+/** The config from JSON, or null when it is missing or malformed (the runtime then stays out of the way). */
+export function parseRuntimeConfig(json: string | undefined): ProxyRuntimeConfig | null {
+  if (!json) return null;
+  let value: Record<string, unknown>;
+  try {
+    value = JSON.parse(json) as Record<string, unknown>;
+  } catch {
+    return null;
+  }
+  const { session, target, proxyOrigin, allowedDomains, cookies } = value ?? {};
+  if (typeof session !== "string" || !session || typeof target !== "string" || typeof proxyOrigin !== "string") return null;
+  if (!isStringList(allowedDomains) || (cookies !== undefined && typeof cookies !== "string")) return null;
+  try {
+    if (new URL(proxyOrigin).origin !== proxyOrigin) return null;
+    new URL(target);
+  } catch {
+    return null;
+  }
+  return { session, target, proxyOrigin, allowedDomains, cookies: cookies ?? "" };
+}
