@@ -83,11 +83,13 @@ describe("proxy session links", () => {
 });
 
 describe("the proxy", () => {
-  it("serves the page rewritten, the runtime and visitor script first in <head>, with its own CSP", async () => {
+  it("serves the page rewritten, the runtime and visitor script first in <head>, with its own CSP, never from a cache", async () => {
     const { cookie, location } = await open(await proxyLink(proxy.url, claims()));
     const answer = await fetch(`${proxy.url}${location}`, { headers: { cookie } });
     expect(answer.status).toBe(200);
     expect(answer.headers.get("content-security-policy")).toContain("default-src 'self' data: blob:");
+    // The page carries the jar's cookies as they were: back and forward must not show an old copy.
+    expect(answer.headers.get("cache-control")).toBe("no-store");
     const html = await answer.text();
     const id = location.split("/")[2];
     const config = JSON.stringify({ session: id, target: `${site.url}/`, proxyOrigin: proxy.url, allowedDomains: ["127.0.0.1"], cookies: "" }).replaceAll(

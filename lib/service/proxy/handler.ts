@@ -254,7 +254,14 @@ async function proxy(req: IncomingMessage, res: ServerResponse, session: ProxySe
   if (rewrite) {
     const team = await teamById(db, session.teamId);
     const tags = injection(session, target, scriptCookies(jar, target), team?.publicKey, deps);
-    res.writeHead(upstream.status, { ...headers, "content-type": `${mime}; charset=utf-8`, "content-security-policy": proxiedPageCsp(deps.serviceOrigin) });
+    // A rewritten page embeds the jar's cookies of this moment: a copy from the cache (back, forward)
+    // would show the page's scripts stale ones.
+    res.writeHead(upstream.status, {
+      ...headers,
+      "content-type": `${mime}; charset=utf-8`,
+      "content-security-policy": proxiedPageCsp(deps.serviceOrigin),
+      "cache-control": "no-store",
+    });
     const rewriter = createHtmlRewriter({ sessionId: session.id, base: target }, tags);
     // Once the answer has started, a failure (too large, too slow) can only cut it short.
     await pipeline(
