@@ -143,6 +143,8 @@ test("an agent co-browses the proxied page with the usual watch link, sees it an
   await acceptCoBrowsing(visitor.page);
   const replay = replayFrame(agentView.page);
   await expect(replay.getByRole("heading", { name: "Harbor Supplies" })).toBeVisible();
+  // The agent's browser has no proxy session cookie: the proxy still gives it the page's images.
+  await expect.poll(() => replay.locator("#logo").evaluate((image: HTMLImageElement) => image.naturalWidth)).toBeGreaterThan(0);
   await clickInReplay(agentView.page, "#greet");
   await expect(visitor.page.locator("#greeting")).toHaveText("Hello from Harbor Supplies");
   await expect(replay.locator("#greeting")).toHaveText("Hello from Harbor Supplies");

@@ -120,6 +120,19 @@ describe("the proxy", () => {
     expect(stranger.status).toBe(403);
   });
 
+  it("gives the agent's mirror a page's images and fonts without the visitor's cookie, fetched without the jar, and never a page", async () => {
+    const { cookie, location } = await open(await proxyLink(proxy.url, claims()));
+    const base = `${proxy.url}${location}`;
+    await fetch(`${base}login`, { headers: { cookie }, redirect: "manual" });
+    const asset = await fetch(`${base}echo-headers`, { headers: { "sec-fetch-dest": "image" } });
+    expect(asset.status).toBe(200);
+    const seen = (await asset.json()) as Record<string, string>;
+    expect(seen.cookie).toBeUndefined(); // the visitor's signed-in cookies stay theirs
+    expect((await fetch(`${base}account`, { headers: { "sec-fetch-dest": "image" } })).status).toBe(403); // a page, even asked as an image
+    expect((await fetch(`${base}echo-headers`, { headers: { "sec-fetch-dest": "document" } })).status).toBe(403);
+    expect((await fetch(`${base}echo-headers`, { method: "POST", headers: { "sec-fetch-dest": "image" } })).status).toBe(403);
+  });
+
   it("keeps every cookie of answers that set them at the same moment", async () => {
     const { cookie, location } = await open(await proxyLink(proxy.url, claims()));
     const names = Array.from({ length: 12 }, (_, i) => `c${i}`);

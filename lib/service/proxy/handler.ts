@@ -16,7 +16,7 @@ import { passedResponseHeaders, proxiedLocation, upstreamRequestHeaders } from "
 import { outsideAllowedDomainsPage, PAGES, PROXY_PAGE_CSP, renderProxyPage, type ProxyPage } from "./pages";
 import { createHtmlRewriter } from "./rewrite-html";
 import { rewriteCss } from "./rewrite-css";
-import { PROXY_SESSION_TTL_MS, proxySessionFor, startProxySession, updateCookieJar, type ProxySession } from "./sessions";
+import { PROXY_SESSION_TTL_MS, liveProxySession, proxySessionFor, startProxySession, updateCookieJar, type ProxySession } from "./sessions";
 import { fetchUpstream, UPSTREAM_TIMEOUT_MS, UpstreamTimeoutError } from "./upstream";
 
 /** The proxy session's own cookie, the only one the browser holds; scoped to the session's path. */
@@ -168,8 +168,26 @@ function upstreamFailurePage(error: unknown): ProxyPage {
   return PAGES.unreachable;
 }
 
-/** A request for a proxied address: the site's answer, its pages and stylesheets rewritten. */
-async function proxy(req: IncomingMessage, res: ServerResponse, session: ProxySession, target: URL, deps: ProxyDependencies): Promise<void> {
+/** What a page's subresource requests ask for (Fetch Metadata), as opposed to documents and scripts. */
+const ASSET_DESTINATIONS = new Set(["image", "font", "style", "video", "audio", "track"]);
+
+function isAssetRequest(req: IncomingMessage): boolean {
+  const destination = req.headers["sec-fetch-dest"];
+  return (req.method === "GET" || req.method === "HEAD") && typeof destination === "string" && ASSET_DESTINATIONS.has(destination);
+}
+
+/**
+ * A request for a proxied address: the site's answer, its pages and stylesheets rewritten. `anonymous`
+ * (an asset for the agent's mirror): no cookies sent or kept, and never a page.
+ */
+async function proxy(
+  req: IncomingMessage,
+  res: ServerResponse,
+  session: ProxySession,
+  target: URL,
+  deps: ProxyDependencies,
+  { anonymous = false } = {},
+): Promise<void> {
   const limits = { ...DEFAULT_LIMITS, ...deps.limits };
   // A service worker on the proxy's origin would control every proxied page of every session.
   if (req.headers["service-worker"] === "script")
@@ -183,7 +201,7 @@ async function proxy(req: IncomingMessage, res: ServerResponse, session: ProxySe
     return refuse(req, res, { status: 413, title: "Too large", message: "The proxy does not pass on bodies this large." });
 
   const db = await deps.db();
-  const jar = loadJar(session.cookieJar);
+  const jar = loadJar(anonymous ? null : session.cookieJar);
   const hasBody = req.method !== "GET" && req.method !== "HEAD";
   let upstream;
   try {
@@ -201,7 +219,7 @@ async function proxy(req: IncomingMessage, res: ServerResponse, session: ProxySe
   }
 
   const setCookie = upstream.headers["set-cookie"];
-  if (setCookie?.length) {
+  if (setCookie?.length && !anonymous) {
     storeResponseCookies(jar, target, setCookie); // this answer's page sees them at once
     await updateCookieJar(db, session.id, (current) => {
       const before = JSON.stringify(jarState(current));
@@ -215,6 +233,10 @@ async function proxy(req: IncomingMessage, res: ServerResponse, session: ProxySe
   const hasResponseBody = req.method !== "HEAD" && upstream.status !== 204 && upstream.status !== 304;
   const decoder = decoderFor(upstream.headers["content-encoding"]);
   const rewrite = hasResponseBody && decoder && (mime === "text/html" || mime === "application/xhtml+xml" || mime === "text/css") ? mime : null;
+  if (anonymous && (rewrite === "text/html" || rewrite === "application/xhtml+xml" || mime === "text/html")) {
+    upstream.body.destroy();
+    return refuse(req, res, PAGES.sessionEnded);
+  }
   if (Number(upstream.headers["content-length"] ?? 0) > (rewrite ? limits.maxRewrittenBytes : limits.maxResponseBytes)) {
     upstream.body.destroy();
     return refuse(req, res, PAGES.tooLarge);
@@ -309,7 +331,15 @@ export function createProxyHandler(deps: ProxyDependencies): (req: IncomingMessa
       const session = sessionId
         ? await proxySessionFor(await deps.db(), sessionId, readCookie(req.headers.cookie, PROXY_COOKIE), { nodeIsAlone: deps.nodeIsAlone ?? false })
         : undefined;
-      if (!session) return refuse(req, res, PAGES.sessionEnded);
+      if (!session) {
+        // The agent's mirror of a proxied page asks for its images, fonts and media without the
+        // visitor's cookie: they are fetched as anyone would, without the session's cookie jar.
+        const forMirror =
+          sessionId && isAssetRequest(req) ? await liveProxySession(await deps.db(), sessionId, { nodeIsAlone: deps.nodeIsAlone ?? false }) : undefined;
+        const proxied = forMirror ? fromProxyUrl(url, deps.proxyOrigin) : null;
+        if (forMirror && proxied?.sessionId === forMirror.id) return await proxy(req, res, forMirror, proxied.target, deps, { anonymous: true });
+        return refuse(req, res, PAGES.sessionEnded);
+      }
       if (rest === "__tandem" && pathname === `${PROXY_SESSION_PREFIX}${rawId}/__tandem/cookie`) return await handleCookieWrite(req, res, session, deps);
       const proxied = fromProxyUrl(url, deps.proxyOrigin);
       if (!proxied || proxied.sessionId !== session.id) return refuse(req, res, PAGES.notFound);

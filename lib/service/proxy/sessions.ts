@@ -69,12 +69,23 @@ export async function proxySessionFor(
   now = new Date(),
 ): Promise<ProxySession | undefined> {
   if (!cookie) return undefined;
+  const session = await liveProxySession(db, id, caching, now);
+  return session && tokenMatches(cookie, session.cookieHash) ? session : undefined;
+}
+
+/** The proxy session `id` while it lasts, whoever asks: for what needs no visitor's credential. */
+export async function liveProxySession(
+  db: Db,
+  id: string,
+  caching: SessionCaching = { nodeIsAlone: false },
+  now = new Date(),
+): Promise<ProxySession | undefined> {
   let session = caching.nodeIsAlone ? remembered().get(id) : undefined;
   if (!session) {
     [session] = await db.select().from(proxySessions).where(eq(proxySessions.id, id));
     if (session && caching.nodeIsAlone) remembered().set(id, session);
   }
-  return session && session.expiresAt > now && tokenMatches(cookie, session.cookieHash) ? session : undefined;
+  return session && session.expiresAt > now ? session : undefined;
 }
 
 /**
