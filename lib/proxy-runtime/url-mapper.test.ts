@@ -86,5 +86,6 @@ describe("the runtime's address mapping", () => {
       }),
       { numRuns: 50 },
     );
-  });
+    // Building fast-check's web arbitraries takes seconds on a busy machine; the 50 runs take milliseconds.
+  }, 30_000);
 });
