@@ -31,6 +31,8 @@ export const ACCESS = {
     "GET /api/console/agents/[ref]/sessions": "lead",
     "GET /api/console/audit/export": "lead",
     "GET /api/console/settings/connection": "admin",
+    "GET /api/console/help-queue": "agent",
+    "GET /api/console/sign-out": "agent",
   },
   /**
    * Server actions, by "file#export". "public" is for an action a stranger must be able to call; it
@@ -43,6 +45,9 @@ export const ACCESS = {
     "lib/console/visitors/actions.ts#createProxyLinkAction": "agent",
     "lib/console/visitors/actions.ts#deleteVisitorAction": "admin",
     "lib/console/visitors/actions.ts#purgeOfflineVisitorsAction": "admin",
+    "lib/console/help-queue/actions.ts#claimHelpRequestAction": "agent",
+    "lib/console/help-queue/actions.ts#releaseHelpRequestAction": "agent",
+    "lib/console/help-queue/actions.ts#setHelpAlertsAction": "agent",
     "app/(console)/settings/actions.ts#createUser": "admin",
     "app/(console)/settings/actions.ts#changeUserRole": "admin",
     "app/(console)/settings/actions.ts#disableUser": "admin",

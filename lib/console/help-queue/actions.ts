@@ -2,7 +2,7 @@
 
 import { z } from "zod";
 import { nonEmptyString } from "@/lib/contract";
-import { ActionError, defineAction, type ActionResult } from "@/lib/console/action";
+import { ActionError, defineAction } from "@/lib/console/action";
 import { getDb } from "@/lib/db";
 import { findVisitor } from "../visitors/read-visitors";
 import { claimHelpRequest, releaseHelpRequest } from "./help-requests";
@@ -12,7 +12,8 @@ import { isAskingForHelp, waitingVisitor } from "./read-help-queue";
 const visitorInput = z.object({ visitorId: nonEmptyString.max(200) });
 const byVisitor = (input: { visitorId: string }) => input.visitorId;
 
-const claim = defineAction({
+/** The signed-in agent takes a waiting visitor; other agents then see it taken. */
+export const claimHelpRequestAction = defineAction({
   role: "agent",
   input: visitorInput,
   audit: { action: "help_request_claimed", target: byVisitor },
@@ -25,12 +26,8 @@ const claim = defineAction({
   },
 });
 
-/** The signed-in agent takes a waiting visitor; other agents then see it taken. */
-export async function claimHelpRequestAction(input: z.input<typeof visitorInput>): Promise<ActionResult<void>> {
-  return claim(input);
-}
-
-const release = defineAction({
+/** Hands a taken request back to the queue. */
+export const releaseHelpRequestAction = defineAction({
   role: "agent",
   input: visitorInput,
   audit: { action: "help_request_released", target: byVisitor },
@@ -39,18 +36,9 @@ const release = defineAction({
   },
 });
 
-/** Hands a taken request back to the queue. */
-export async function releaseHelpRequestAction(input: z.input<typeof visitorInput>): Promise<ActionResult<void>> {
-  return release(input);
-}
-
-const alerts = defineAction({
+/** The signed-in user's own choice: a sound and a notification when a visitor asks for help. */
+export const setHelpAlertsAction = defineAction({
   role: "agent",
   input: z.object({ enabled: z.boolean() }),
   run: async (input, caller) => setHelpAlerts(await getDb(), caller.id, input.enabled),
 });
-
-/** The signed-in user's own choice: a sound and a notification when a visitor asks for help. */
-export async function setHelpAlertsAction(input: { enabled: boolean }): Promise<ActionResult<void>> {
-  return alerts(input);
-}
