@@ -1,9 +1,9 @@
 import Link from "next/link";
+import { NuqsAdapter } from "nuqs/adapters/next/app";
 import { CommandPalette } from "@/components/command-palette/command-palette";
 import { NavDrawer } from "@/components/console/nav-drawer";
 import { NAV_ITEMS } from "@/components/console/nav-items";
 import { NavLinks } from "@/components/console/nav-links";
-import { QueryProvider } from "@/components/console/query-provider";
 import { SessionKeepAlive } from "@/components/console/session-keep-alive";
 import { SignOutButton } from "@/components/console/sign-out-button";
 import { ThemeToggle } from "@/components/console/theme-toggle";
@@ -17,8 +17,8 @@ export default async function ConsoleLayout({ children }: { children: React.Reac
   const items = NAV_ITEMS.filter((item) => hasRole(caller.role, item.role));
 
   return (
-    // One query client for the shell and the page: the navigation's help count and the page share it.
-    <QueryProvider>
+    // URL state (nuqs) is used by console pages only, so its adapter is mounted here, not for every route.
+    <NuqsAdapter>
       <div className="flex min-h-screen flex-col lg:flex-row">
         <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:z-50 focus:m-2 focus:rounded focus:bg-white focus:px-3 focus:py-2">
           Skip to content
@@ -52,6 +52,6 @@ export default async function ConsoleLayout({ children }: { children: React.Reac
         <LazyHelpAlerts />
         <CommandPalette items={items} />
       </div>
-    </QueryProvider>
+    </NuqsAdapter>
   );
 }

@@ -11,8 +11,8 @@ import { useHelpQueue } from "./use-help-queue";
 
 /** Visitors asking for help, oldest first, above the Visitors list. */
 export function HelpQueuePanel() {
-  const queue = useHelpQueue();
-  const requests = queue.data?.requests ?? [];
+  const { data: queue, error } = useHelpQueue();
+  const requests = queue?.requests ?? [];
 
   return (
     <section
@@ -21,13 +21,13 @@ export function HelpQueuePanel() {
     >
       <div className="mb-3 flex flex-wrap items-center justify-between gap-3">
         <h2 id="help-queue-title" className="text-base font-semibold">
-          Asking for help{queue.data ? ` (${requests.length})` : ""}
+          Asking for help{queue ? ` (${requests.length})` : ""}
         </h2>
-        {queue.data ? <HelpAlertsToggle enabled={queue.data.alerts} /> : null}
+        {queue ? <HelpAlertsToggle enabled={queue.alerts} /> : null}
       </div>
-      {queue.isError && !queue.data ? (
-        <Alert>The help queue could not be loaded: {queue.error.message}</Alert>
-      ) : queue.data === undefined ? (
+      {error && !queue ? (
+        <Alert>The help queue could not be loaded: {error.message}</Alert>
+      ) : queue === undefined ? (
         <p className="text-sm text-zinc-600 dark:text-zinc-400">Loading the help queue…</p>
       ) : requests.length === 0 ? (
         <p className="text-sm text-zinc-700 dark:text-zinc-300">No visitor is asking for help right now.</p>
@@ -53,7 +53,7 @@ export function HelpQueuePanel() {
                 </span>
                 <VisitorPage visitor={request.visitor} />
               </div>
-              <HelpRequestActions request={request} me={queue.data.me} />
+              <HelpRequestActions request={request} me={queue.me} />
             </li>
           ))}
         </ol>

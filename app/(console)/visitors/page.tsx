@@ -1,5 +1,5 @@
-import { dehydrate, HydrationBoundary } from "@tanstack/react-query";
 import type { Metadata } from "next";
+import { SWRConfig } from "swr";
 import { PageHeader } from "@/components/console/page-header";
 import { HelpQueuePanel } from "@/components/help-queue/help-queue-panel";
 import { Alert } from "@/components/ui/alert";
@@ -7,10 +7,9 @@ import { PurgeVisitorsDialog } from "@/components/visitors/purge-visitors-dialog
 import { VisitorsBrowser } from "@/components/visitors/visitors-browser";
 import { apiConnection } from "@/lib/console/api";
 import { requirePageCaller } from "@/lib/console/caller";
-import { makeQueryClient } from "@/lib/console/query-client";
 import { hasRole } from "@/lib/console/roles";
 import { listVisitors } from "@/lib/console/visitors/read-visitors";
-import { parseVisitorQuery, visitorsQueryKey } from "@/lib/console/visitors/search-params";
+import { parseVisitorQuery, visitorsUrl } from "@/lib/console/visitors/search-params";
 
 export const metadata: Metadata = { title: "Visitors" };
 
@@ -19,8 +18,7 @@ export default async function VisitorsPage(props: { searchParams: Promise<Record
   const params = await props.searchParams;
   const query = parseVisitorQuery(params);
   // The first page is fetched here, so the table renders at once; the browser then keeps it fresh.
-  const queryClient = makeQueryClient();
-  await queryClient.prefetchQuery({ queryKey: visitorsQueryKey(query), queryFn: () => listVisitors(query) });
+  const fallback = { [visitorsUrl(query)]: await listVisitors(query) };
   const canPurge = hasRole(caller.role, "admin") && apiConnection().mode !== "onprem";
   const deleted = typeof params.deleted === "string" ? params.deleted : null;
 
@@ -35,9 +33,9 @@ export default async function VisitorsPage(props: { searchParams: Promise<Record
         </Alert>
       ) : null}
       <HelpQueuePanel />
-      <HydrationBoundary state={dehydrate(queryClient)}>
+      <SWRConfig value={{ fallback }}>
         <VisitorsBrowser />
-      </HydrationBoundary>
+      </SWRConfig>
     </>
   );
 }
