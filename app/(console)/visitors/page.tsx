@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import { NuqsAdapter } from "nuqs/adapters/next/app";
 import { SWRConfig } from "swr";
 import { PageHeader } from "@/components/console/page-header";
 import { HelpQueuePanel } from "@/components/help-queue/help-queue-panel";
@@ -33,9 +34,12 @@ export default async function VisitorsPage(props: { searchParams: Promise<Record
         </Alert>
       ) : null}
       <HelpQueuePanel />
-      <SWRConfig value={{ fallback }}>
-        <VisitorsBrowser />
-      </SWRConfig>
+      {/* The query lives in the URL (nuqs): its adapter is mounted where it is used, not for every page. */}
+      <NuqsAdapter>
+        <SWRConfig value={{ fallback }}>
+          <VisitorsBrowser />
+        </SWRConfig>
+      </NuqsAdapter>
     </>
   );
 }
