@@ -6,6 +6,7 @@ import { RelativeTime } from "@/components/visitors/relative-time";
 import { VisitorPage } from "@/components/visitors/table/columns";
 import { visitorDisplayName } from "@/components/visitors/visitor-badges";
 import { HelpAlertsToggle } from "./help-alerts-toggle";
+import { HelpQueueFrame, HelpQueueLoadingText } from "./help-queue-frame";
 import { HelpRequestActions } from "./help-request-actions";
 import { useHelpQueue } from "./use-help-queue";
 
@@ -15,20 +16,11 @@ export function HelpQueuePanel() {
   const requests = queue?.requests ?? [];
 
   return (
-    <section
-      aria-labelledby="help-queue-title"
-      className="mb-6 rounded-xl border border-amber-300 bg-amber-50/60 p-4 dark:border-amber-700/60 dark:bg-amber-950/20"
-    >
-      <div className="mb-3 flex flex-wrap items-center justify-between gap-3">
-        <h2 id="help-queue-title" className="text-base font-semibold">
-          Asking for help{queue ? ` (${requests.length})` : ""}
-        </h2>
-        {queue ? <HelpAlertsToggle enabled={queue.alerts} /> : null}
-      </div>
+    <HelpQueueFrame title={`Asking for help${queue ? ` (${requests.length})` : ""}`} actions={queue ? <HelpAlertsToggle enabled={queue.alerts} /> : null}>
       {error && !queue ? (
         <Alert>The help queue could not be loaded: {error.message}</Alert>
       ) : queue === undefined ? (
-        <p className="text-sm text-zinc-600 dark:text-zinc-400">Loading the help queue…</p>
+        <HelpQueueLoadingText />
       ) : requests.length === 0 ? (
         <p className="text-sm text-zinc-700 dark:text-zinc-300">No visitor is asking for help right now.</p>
       ) : (
@@ -58,6 +50,6 @@ export function HelpQueuePanel() {
           ))}
         </ol>
       )}
-    </section>
+    </HelpQueueFrame>
   );
 }

@@ -2,9 +2,9 @@ import type { Metadata } from "next";
 import { NuqsAdapter } from "nuqs/adapters/next/app";
 import { SWRConfig } from "swr";
 import { PageHeader } from "@/components/console/page-header";
-import { HelpQueuePanel } from "@/components/help-queue/help-queue-panel";
+import { LazyHelpQueuePanel } from "@/components/help-queue/lazy-help-queue-panel";
 import { Alert } from "@/components/ui/alert";
-import { PurgeVisitorsDialog } from "@/components/visitors/purge-visitors-dialog";
+import { LazyPurgeVisitorsDialog } from "@/components/visitors/lazy-purge-visitors-dialog";
 import { VisitorsBrowser } from "@/components/visitors/visitors-browser";
 import { apiConnection } from "@/lib/console/api";
 import { requirePageCaller } from "@/lib/console/caller";
@@ -26,14 +26,14 @@ export default async function VisitorsPage(props: { searchParams: Promise<Record
   return (
     <>
       <PageHeader title="Visitors" description="Find a visitor and start co-browsing.">
-        {canPurge ? <PurgeVisitorsDialog /> : null}
+        {canPurge ? <LazyPurgeVisitorsDialog /> : null}
       </PageHeader>
       {deleted ? (
         <Alert tone="info" className="mb-4">
           Visitor {deleted} was deleted.
         </Alert>
       ) : null}
-      <HelpQueuePanel />
+      <LazyHelpQueuePanel />
       {/* The query lives in the URL (nuqs): its adapter is mounted where it is used, not for every page. */}
       <NuqsAdapter>
         <SWRConfig value={{ fallback }}>
