@@ -3,7 +3,6 @@ import { CommandPalette } from "@/components/command-palette/command-palette";
 import { NavDrawer } from "@/components/console/nav-drawer";
 import { NAV_ITEMS } from "@/components/console/nav-items";
 import { NavLinks } from "@/components/console/nav-links";
-import { QueryProvider } from "@/components/console/query-provider";
 import { SessionKeepAlive } from "@/components/console/session-keep-alive";
 import { SignOutButton } from "@/components/console/sign-out-button";
 import { ThemeToggle } from "@/components/console/theme-toggle";
@@ -17,41 +16,38 @@ export default async function ConsoleLayout({ children }: { children: React.Reac
   const items = NAV_ITEMS.filter((item) => hasRole(caller.role, item.role));
 
   return (
-    // One query client for the shell and the page: the navigation's help count and the page share it.
-    <QueryProvider>
-      <div className="flex min-h-screen flex-col lg:flex-row">
-        <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:z-50 focus:m-2 focus:rounded focus:bg-white focus:px-3 focus:py-2">
-          Skip to content
-        </a>
-        <NavDrawer
-          brand={
-            <Link href="/usage" className="px-3 text-lg">
-              <Logo />
-            </Link>
-          }
-        >
-          <nav aria-label="Console">
-            <NavLinks items={items} />
-          </nav>
-          <div className="mt-auto flex flex-col gap-3 border-t border-zinc-200 pt-4 dark:border-zinc-800">
-            <div className="px-3" data-testid="current-user">
-              <p className="truncate text-sm font-medium">{caller.name}</p>
-              <p className="truncate text-xs text-zinc-500 dark:text-zinc-400">{caller.email}</p>
-              <p className="mt-1 inline-block rounded bg-zinc-100 px-1.5 py-0.5 text-xs font-medium text-zinc-700 dark:bg-zinc-800 dark:text-zinc-300">
-                {ROLE_LABELS[caller.role]}
-              </p>
-            </div>
-            <ThemeToggle />
-            <SignOutButton />
+    <div className="flex min-h-screen flex-col lg:flex-row">
+      <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:z-50 focus:m-2 focus:rounded focus:bg-white focus:px-3 focus:py-2">
+        Skip to content
+      </a>
+      <NavDrawer
+        brand={
+          <Link href="/usage" className="px-3 text-lg">
+            <Logo />
+          </Link>
+        }
+      >
+        <nav aria-label="Console">
+          <NavLinks items={items} />
+        </nav>
+        <div className="mt-auto flex flex-col gap-3 border-t border-zinc-200 pt-4 dark:border-zinc-800">
+          <div className="px-3" data-testid="current-user">
+            <p className="truncate text-sm font-medium">{caller.name}</p>
+            <p className="truncate text-xs text-zinc-500 dark:text-zinc-400">{caller.email}</p>
+            <p className="mt-1 inline-block rounded bg-zinc-100 px-1.5 py-0.5 text-xs font-medium text-zinc-700 dark:bg-zinc-800 dark:text-zinc-300">
+              {ROLE_LABELS[caller.role]}
+            </p>
           </div>
-        </NavDrawer>
-        <main id="main" className="min-w-0 flex-1 p-4 sm:p-6 lg:p-8">
-          {children}
-        </main>
-        <SessionKeepAlive />
-        <LazyHelpAlerts />
-        <CommandPalette items={items} />
-      </div>
-    </QueryProvider>
+          <ThemeToggle />
+          <SignOutButton />
+        </div>
+      </NavDrawer>
+      <main id="main" className="min-w-0 flex-1 p-4 sm:p-6 lg:p-8">
+        {children}
+      </main>
+      <SessionKeepAlive />
+      <LazyHelpAlerts />
+      <CommandPalette items={items} />
+    </div>
   );
 }

@@ -1,3 +1,4 @@
+import { NuqsAdapter } from "nuqs/adapters/next/app";
 import { isApiError } from "@/lib/client";
 import { agentRefPath, type AgentRef } from "@/lib/console/agents/agent-ref";
 import { findAgentByRef, type AgentLookupResult } from "@/lib/console/agents/lookup";
@@ -21,7 +22,10 @@ export async function AgentSessions({ agentRef }: { agentRef: AgentRef }) {
   if (!result.found) return null;
   return (
     <Section id="sessions-heading" title="Sessions" description="The agent’s most recent sessions, as the co-browsing API lists them. Times are UTC.">
-      <SessionsDataTable sessions={result.agent.sessions} exportPath={`/api/console${agentRefPath(agentRef)}/sessions`} />
+      {/* The table's filters live in the URL (nuqs): its adapter is mounted where it is used, not for every page. */}
+      <NuqsAdapter>
+        <SessionsDataTable sessions={result.agent.sessions} exportPath={`/api/console${agentRefPath(agentRef)}/sessions`} />
+      </NuqsAdapter>
     </Section>
   );
 }

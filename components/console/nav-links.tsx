@@ -2,7 +2,7 @@
 
 import Link from "next/link";
 import { usePathname } from "next/navigation";
-import { HelpQueueCount } from "@/components/help-queue/help-queue-count";
+import { LazyHelpQueueCount } from "@/components/help-queue/lazy-help-queue-count";
 import { cn } from "@/components/ui/cn";
 import type { NavItem } from "./nav-items";
 
@@ -25,7 +25,7 @@ export function NavLinks({ items }: { items: NavItem[] }) {
               )}
             >
               {item.label}
-              {item.href === "/visitors" ? <HelpQueueCount /> : null}
+              {item.href === "/visitors" ? <LazyHelpQueueCount /> : null}
             </Link>
           </li>
         );

@@ -1,17 +1,16 @@
 "use client";
 
-import { useQueryClient } from "@tanstack/react-query";
 import { useState, useSyncExternalStore, useTransition } from "react";
+import { mutate } from "swr";
 import { Button } from "@/components/ui/button";
 import { setHelpAlertsAction } from "@/lib/console/help-queue/actions";
-import { HELP_QUEUE_KEY } from "./use-help-queue";
+import { HELP_QUEUE_URL } from "./use-help-queue";
 
 const noSubscription = () => () => {};
 const browserPermission = (): NotificationPermission | "unsupported" => (typeof Notification === "undefined" ? "unsupported" : Notification.permission);
 
 /** The user's own switch for the sound and notification, and the browser's permission for the latter. */
 export function HelpAlertsToggle({ enabled }: { enabled: boolean }) {
-  const queryClient = useQueryClient();
   const [pending, startTransition] = useTransition();
   // The box follows the click at once; the saved choice takes over whenever the server's answer changes.
   const [checked, setChecked] = useState(enabled);
@@ -37,7 +36,7 @@ export function HelpAlertsToggle({ enabled }: { enabled: boolean }) {
         setError(result.error);
         setChecked(!next);
       }
-      await queryClient.invalidateQueries({ queryKey: HELP_QUEUE_KEY });
+      await mutate(HELP_QUEUE_URL);
     });
   };
 

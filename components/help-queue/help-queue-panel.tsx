@@ -6,29 +6,21 @@ import { RelativeTime } from "@/components/visitors/relative-time";
 import { VisitorPage } from "@/components/visitors/table/columns";
 import { visitorDisplayName } from "@/components/visitors/visitor-badges";
 import { HelpAlertsToggle } from "./help-alerts-toggle";
+import { HelpQueueFrame, HelpQueueLoadingText } from "./help-queue-frame";
 import { HelpRequestActions } from "./help-request-actions";
 import { useHelpQueue } from "./use-help-queue";
 
 /** Visitors asking for help, oldest first, above the Visitors list. */
 export function HelpQueuePanel() {
-  const queue = useHelpQueue();
-  const requests = queue.data?.requests ?? [];
+  const { data: queue, error } = useHelpQueue();
+  const requests = queue?.requests ?? [];
 
   return (
-    <section
-      aria-labelledby="help-queue-title"
-      className="mb-6 rounded-xl border border-amber-300 bg-amber-50/60 p-4 dark:border-amber-700/60 dark:bg-amber-950/20"
-    >
-      <div className="mb-3 flex flex-wrap items-center justify-between gap-3">
-        <h2 id="help-queue-title" className="text-base font-semibold">
-          Asking for help{queue.data ? ` (${requests.length})` : ""}
-        </h2>
-        {queue.data ? <HelpAlertsToggle enabled={queue.data.alerts} /> : null}
-      </div>
-      {queue.isError && !queue.data ? (
-        <Alert>The help queue could not be loaded: {queue.error.message}</Alert>
-      ) : queue.data === undefined ? (
-        <p className="text-sm text-zinc-600 dark:text-zinc-400">Loading the help queue…</p>
+    <HelpQueueFrame title={`Asking for help${queue ? ` (${requests.length})` : ""}`} actions={queue ? <HelpAlertsToggle enabled={queue.alerts} /> : null}>
+      {error && !queue ? (
+        <Alert>The help queue could not be loaded: {error.message}</Alert>
+      ) : queue === undefined ? (
+        <HelpQueueLoadingText />
       ) : requests.length === 0 ? (
         <p className="text-sm text-zinc-700 dark:text-zinc-300">No visitor is asking for help right now.</p>
       ) : (
@@ -53,11 +45,11 @@ export function HelpQueuePanel() {
                 </span>
                 <VisitorPage visitor={request.visitor} />
               </div>
-              <HelpRequestActions request={request} me={queue.data.me} />
+              <HelpRequestActions request={request} me={queue.me} />
             </li>
           ))}
         </ol>
       )}
-    </section>
+    </HelpQueueFrame>
   );
 }

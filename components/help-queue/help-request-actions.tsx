@@ -1,17 +1,16 @@
 "use client";
 
-import { useQueryClient } from "@tanstack/react-query";
 import { useState, useTransition } from "react";
+import { mutate } from "swr";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { QuickCoBrowse } from "@/components/visitors/quick-co-browse";
 import { visitorDisplayName } from "@/components/visitors/visitor-badges";
 import { claimHelpRequestAction, releaseHelpRequestAction } from "@/lib/console/help-queue/actions";
-import { HELP_QUEUE_KEY, type HelpQueueEntry } from "./use-help-queue";
+import { HELP_QUEUE_URL, type HelpQueueEntry } from "./use-help-queue";
 
 /** Take a request, then co-browse (or hand it back); a request someone else took says who. */
 export function HelpRequestActions({ request, me }: { request: HelpQueueEntry; me: string }) {
-  const queryClient = useQueryClient();
   const [error, setError] = useState<string | null>(null);
   const [pending, startTransition] = useTransition();
   const name = visitorDisplayName(request.visitor);
@@ -22,7 +21,7 @@ export function HelpRequestActions({ request, me }: { request: HelpQueueEntry; m
       setError(null);
       const result = await action({ visitorId });
       if (!result.ok) setError(result.error);
-      await queryClient.invalidateQueries({ queryKey: HELP_QUEUE_KEY });
+      await mutate(HELP_QUEUE_URL);
     });
 
   const claimer = request.claimedBy;

@@ -1,6 +1,7 @@
 "use client";
 
-import { useQuery } from "@tanstack/react-query";
+import useSWR from "swr";
+import { fetchConsoleJson, pollEvery } from "@/components/console/polling";
 import type { Visitor } from "@/lib/contract";
 
 export interface HelpQueueEntry {
@@ -17,18 +18,13 @@ export interface HelpQueue {
   me: string;
 }
 
-export const HELP_QUEUE_KEY = ["help-queue"] as const;
+/** The help queue's route handler, also its SWR key: `mutate(HELP_QUEUE_URL)` refreshes every reader. */
+export const HELP_QUEUE_URL = "/api/console/help-queue";
 /** How often every console page checks for visitors asking for help. */
 export const HELP_QUEUE_REFRESH_MS = 3_000;
 
-async function fetchHelpQueue(): Promise<HelpQueue> {
-  const response = await fetch("/api/console/help-queue", { headers: { accept: "application/json" } });
-  const body = await response.json().catch(() => null);
-  if (!response.ok) throw new Error(body?.message ?? `The console answered ${response.status}.`);
-  return body as HelpQueue;
-}
-
-/** One query shared by the navigation's count, the alerts and the Visitors page's queue. */
+/** One request shared by the navigation's count, the alerts and the Visitors page's queue. */
 export function useHelpQueue() {
-  return useQuery({ queryKey: HELP_QUEUE_KEY, queryFn: fetchHelpQueue, refetchInterval: HELP_QUEUE_REFRESH_MS, refetchIntervalInBackground: true });
+  // Polls in a background tab too: the alerts are for an agent who is looking elsewhere.
+  return useSWR<HelpQueue, Error>(HELP_QUEUE_URL, fetchConsoleJson, { ...pollEvery(HELP_QUEUE_REFRESH_MS), refreshWhenHidden: true });
 }

@@ -1,5 +1,6 @@
 "use client";
 
+import dynamic from "next/dynamic";
 import { useState, useTransition } from "react";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
@@ -8,7 +9,9 @@ import { Field } from "@/components/ui/field";
 import { createProxyLinkAction } from "@/lib/console/visitors/actions";
 import type { CoBrowsePermissions } from "./co-browse-button";
 import { formatUtc } from "./format";
-import { ProxyVisitor } from "./proxy-visitor";
+
+/** Shown only once a link exists: its polling (SWR) loads then, not with the visitor's page. */
+const ProxyVisitor = dynamic(() => import("./proxy-visitor").then((module) => module.ProxyVisitor), { ssr: false });
 
 /** Creates a universal proxy link to send a visitor who has no visitor script on the page. */
 export function ProxyLinkForm({ coBrowseDefaults }: { coBrowseDefaults: CoBrowsePermissions }) {

@@ -1,13 +1,13 @@
 "use client";
 
-import { useQueryClient } from "@tanstack/react-query";
 import { useState, useTransition } from "react";
+import { mutate } from "swr";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
 import { Field } from "@/components/ui/field";
 import { purgeOfflineVisitorsAction } from "@/lib/console/visitors/actions";
-import { visitorQueryKeyPrefix } from "@/lib/console/visitors/search-params";
+import { VISITORS_URL } from "@/lib/console/visitors/search-params";
 
 const CONFIRMATION = "PURGE";
 
@@ -18,7 +18,6 @@ export function PurgeVisitorsDialog() {
   const [error, setError] = useState<string | null>(null);
   const [result, setResult] = useState<string | null>(null);
   const [pending, startTransition] = useTransition();
-  const queryClient = useQueryClient();
 
   const close = () => {
     setOpen(false);
@@ -36,7 +35,8 @@ export function PurgeVisitorsDialog() {
       const { removed, atLeast } = outcome.data;
       setResult(`${atLeast ? "At least " : ""}${removed} offline ${removed === 1 ? "visitor was" : "visitors were"} removed. Online visitors were kept.`);
       close();
-      await queryClient.invalidateQueries({ queryKey: visitorQueryKeyPrefix() });
+      // Every cached list (any search, any length) is out of date.
+      await mutate((key) => typeof key === "string" && key.startsWith(VISITORS_URL));
     });
 
   return (

@@ -1,24 +1,23 @@
 "use client";
 
-import { keepPreviousData, useQuery } from "@tanstack/react-query";
+import useSWR, { useSWRConfig } from "swr";
+import { fetchConsoleJson, pollEvery } from "@/components/console/polling";
 import type { Visitor } from "@/lib/contract";
-import { visitorQueryString, visitorsQueryKey, type VisitorQuery } from "@/lib/console/visitors/search-params";
+import { visitorsUrl, type VisitorQuery } from "@/lib/console/visitors/search-params";
 
 /** How often the table refreshes who is online. */
 export const VISITORS_REFRESH_MS = 3_000;
 
-async function fetchVisitors(query: VisitorQuery): Promise<Visitor[]> {
-  const response = await fetch(`/api/console/visitors${visitorQueryString(query)}`, { headers: { accept: "application/json" } });
-  const body = await response.json().catch(() => null);
-  if (!response.ok) throw new Error(body?.message ?? `The console answered ${response.status}.`);
-  return body.visitors as Visitor[];
-}
+const fetchVisitors = async (url: string) => (await fetchConsoleJson<{ visitors: Visitor[] }>(url)).visitors;
 
+/**
+ * The visitors matching a query, kept fresh. While a new query loads, the previous rows stay on screen
+ * (`isPlaceholderData`); the server page's first page (SWR `fallback`, keyed by URL) is the query's own.
+ */
 export function useVisitors(query: VisitorQuery) {
-  return useQuery({
-    queryKey: visitorsQueryKey(query),
-    queryFn: () => fetchVisitors(query),
-    refetchInterval: VISITORS_REFRESH_MS,
-    placeholderData: keepPreviousData,
-  });
+  const url = visitorsUrl(query);
+  const { fallback } = useSWRConfig();
+  const visitors = useSWR<Visitor[], Error>(url, fetchVisitors, { ...pollEvery(VISITORS_REFRESH_MS), keepPreviousData: true });
+  const isPlaceholderData = visitors.isLoading && visitors.data !== undefined && visitors.data !== fallback[url];
+  return { data: visitors.data, error: visitors.error, refresh: () => void visitors.mutate(), isPlaceholderData };
 }

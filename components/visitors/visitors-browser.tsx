@@ -92,10 +92,10 @@ export function VisitorsBrowser() {
         <SearchHelp />
       </div>
 
-      {visitors.isError && !visitors.data ? (
+      {visitors.error && !visitors.data ? (
         <Alert className="flex flex-wrap items-center justify-between gap-3">
           <span>Visitors could not be loaded: {visitors.error.message}</span>
-          <Button variant="secondary" onClick={() => visitors.refetch()}>
+          <Button variant="secondary" onClick={visitors.refresh}>
             Try again
           </Button>
         </Alert>
@@ -105,7 +105,7 @@ export function VisitorsBrowser() {
         <VisitorsEmptyState searching={query.search.trim() !== "" || query.status !== "all"} />
       ) : (
         <>
-          {visitors.isError ? <Alert>Refreshing failed: {visitors.error.message} The table shows the last answer.</Alert> : null}
+          {visitors.error ? <Alert>Refreshing failed: {visitors.error.message} The table shows the last answer.</Alert> : null}
           <p className="text-sm text-zinc-600 dark:text-zinc-400" aria-live="polite" data-testid="visitor-count">
             {matchCount(visitors.data.length, query.limit)}
             {visitors.isPlaceholderData ? " (updating…)" : ""}

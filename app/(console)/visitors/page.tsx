@@ -1,16 +1,16 @@
-import { dehydrate, HydrationBoundary } from "@tanstack/react-query";
 import type { Metadata } from "next";
+import { NuqsAdapter } from "nuqs/adapters/next/app";
+import { SWRConfig } from "swr";
 import { PageHeader } from "@/components/console/page-header";
-import { HelpQueuePanel } from "@/components/help-queue/help-queue-panel";
+import { LazyHelpQueuePanel } from "@/components/help-queue/lazy-help-queue-panel";
 import { Alert } from "@/components/ui/alert";
-import { PurgeVisitorsDialog } from "@/components/visitors/purge-visitors-dialog";
+import { LazyPurgeVisitorsDialog } from "@/components/visitors/lazy-purge-visitors-dialog";
 import { VisitorsBrowser } from "@/components/visitors/visitors-browser";
 import { apiConnection } from "@/lib/console/api";
 import { requirePageCaller } from "@/lib/console/caller";
-import { makeQueryClient } from "@/lib/console/query-client";
 import { hasRole } from "@/lib/console/roles";
 import { listVisitors } from "@/lib/console/visitors/read-visitors";
-import { parseVisitorQuery, visitorsQueryKey } from "@/lib/console/visitors/search-params";
+import { parseVisitorQuery, visitorsUrl } from "@/lib/console/visitors/search-params";
 
 export const metadata: Metadata = { title: "Visitors" };
 
@@ -19,25 +19,27 @@ export default async function VisitorsPage(props: { searchParams: Promise<Record
   const params = await props.searchParams;
   const query = parseVisitorQuery(params);
   // The first page is fetched here, so the table renders at once; the browser then keeps it fresh.
-  const queryClient = makeQueryClient();
-  await queryClient.prefetchQuery({ queryKey: visitorsQueryKey(query), queryFn: () => listVisitors(query) });
+  const fallback = { [visitorsUrl(query)]: await listVisitors(query) };
   const canPurge = hasRole(caller.role, "admin") && apiConnection().mode !== "onprem";
   const deleted = typeof params.deleted === "string" ? params.deleted : null;
 
   return (
     <>
       <PageHeader title="Visitors" description="Find a visitor and start co-browsing.">
-        {canPurge ? <PurgeVisitorsDialog /> : null}
+        {canPurge ? <LazyPurgeVisitorsDialog /> : null}
       </PageHeader>
       {deleted ? (
         <Alert tone="info" className="mb-4">
           Visitor {deleted} was deleted.
         </Alert>
       ) : null}
-      <HelpQueuePanel />
-      <HydrationBoundary state={dehydrate(queryClient)}>
-        <VisitorsBrowser />
-      </HydrationBoundary>
+      <LazyHelpQueuePanel />
+      {/* The query lives in the URL (nuqs): its adapter is mounted where it is used, not for every page. */}
+      <NuqsAdapter>
+        <SWRConfig value={{ fallback }}>
+          <VisitorsBrowser />
+        </SWRConfig>
+      </NuqsAdapter>
     </>
   );
 }

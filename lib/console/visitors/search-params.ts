@@ -1,9 +1,9 @@
 import { createLoader, createSerializer, parseAsNumberLiteral, parseAsString, parseAsStringLiteral, type inferParserType } from "nuqs/server";
 
 /**
- * The Visitors page's query, as it lives in the URL. One set of parsers for the server page (prefetch),
- * the console's route handler and the browser (useQueryStates), so all ask the API the same thing and
- * the hydrated query key matches.
+ * The Visitors page's query, as it lives in the URL. One set of parsers for the server page (first
+ * page), the console's route handler and the browser (useQueryStates), so all ask the API the same thing
+ * and the server's first page is found under the browser's key.
  */
 export const ONLINE_FILTERS = ["all", "online", "offline"] as const;
 export type OnlineFilter = (typeof ONLINE_FILTERS)[number];
@@ -55,10 +55,9 @@ export function apiSearch(query: Pick<VisitorQuery, "search" | "status">): strin
   return rest ? `${rest} ${token}` : token;
 }
 
-export function visitorsQueryKey(query: VisitorQuery) {
-  return ["visitors", "list", apiSearch(query), query.limit] as const;
-}
+/** The console's route handler for the list; its URL for a query is also that query's cache key. */
+export const VISITORS_URL = "/api/console/visitors";
 
-export function visitorQueryKeyPrefix() {
-  return ["visitors"] as const;
+export function visitorsUrl(query: VisitorQuery): string {
+  return `${VISITORS_URL}${visitorQueryString(query)}`;
 }
