@@ -126,10 +126,21 @@ async function openLink(req: IncomingMessage, res: ServerResponse, token: string
   res.end();
 }
 
+/** The runtime as last read, kept while its file is unchanged (a stat, not a read, for every proxied page). */
+let runtimeCopy: { file: string; mtimeMs: number; script: Buffer } | null = null;
+
+async function readRuntime(file: string): Promise<Buffer> {
+  const { mtimeMs } = await fs.stat(file);
+  if (runtimeCopy?.file === file && runtimeCopy.mtimeMs === mtimeMs) return runtimeCopy.script;
+  const script = await fs.readFile(file);
+  runtimeCopy = { file, mtimeMs, script };
+  return script;
+}
+
 async function serveRuntime(res: ServerResponse, deps: ProxyDependencies): Promise<void> {
   let script: Buffer;
   try {
-    script = await fs.readFile(deps.runtimeFile);
+    script = await readRuntime(deps.runtimeFile);
   } catch {
     res.writeHead(404, { "content-type": "text/plain; charset=utf-8" });
     return void res.end("The proxy runtime is not built (public/proxy-runtime.js).");

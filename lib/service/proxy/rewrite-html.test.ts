@@ -1,5 +1,6 @@
 import { Readable } from "node:stream";
 import { text } from "node:stream/consumers";
+import { finished } from "node:stream/promises";
 import { describe, expect, it } from "vitest";
 import { createHtmlRewriter } from "./rewrite-html";
 
@@ -11,6 +12,19 @@ async function rewrite(html: string, target = "https://shop.test/dir/page.html")
 }
 
 describe("createHtmlRewriter", () => {
+  it("passes a chunk of the page on as one piece, not one per token, and split pages whole", async () => {
+    const context = { sessionId: "S1", base: new URL("https://shop.test/") };
+    const page = '<!doctype html><html><head><title>x</title></head><body><a href="/a">a</a><img src="b.png"><p>text</p></body></html>';
+    const rewriter = createHtmlRewriter(context, INJECTION);
+    const pieces: string[] = [];
+    rewriter.on("data", (piece: string) => pieces.push(piece)); // flowing, as into the answer: each piece a write
+    await finished(Readable.from([page.slice(0, 40), page.slice(40)]).pipe(rewriter));
+    expect(pieces.length).toBeLessThanOrEqual(3); // each chunk's tokens, and what the end of the page gives
+    expect(pieces.join("")).toBe(
+      `<!doctype html><html><head>${INJECTION}<title>x</title></head><body><a href="/s/S1/https/shop.test/a">a</a><img src="/s/S1/https/shop.test/b.png"><p>text</p></body></html>`,
+    );
+  });
+
   it("puts the injection first in <head>, creating a head when the page has none", async () => {
     expect(await rewrite("<!doctype html><html><head><title>x</title></head><body></body></html>")).toBe(
       `<!doctype html><html><head>${INJECTION}<title>x</title></head><body></body></html>`,

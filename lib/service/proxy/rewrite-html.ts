@@ -53,9 +53,34 @@ function rewriteSrcset(value: string, context: RewriteContext): string {
   }
 }
 
-/** parse5's rewriter, with a last word once the whole page has been read. */
+/**
+ * parse5's rewriter, with a last word once the whole page has been read. What the tokens of one chunk
+ * of the page give is passed on as one piece: one per token would be a write, a chunk of the chunked
+ * answer and a system call each, dozens per page.
+ */
 class PageRewriter extends RewritingStream {
   beforeEnd: () => void = () => {};
+  private batch: string[] | null = null;
+
+  override push(chunk: unknown, encoding?: BufferEncoding): boolean {
+    if (this.batch && typeof chunk === "string") {
+      this.batch.push(chunk);
+      return true;
+    }
+    return super.push(chunk, encoding);
+  }
+
+  override _transformChunk(chunk: string): string {
+    this.batch = [];
+    try {
+      super._transformChunk(chunk);
+    } finally {
+      const text = this.batch.join("");
+      this.batch = null;
+      if (text) this.push(text);
+    }
+    return "";
+  }
   override _final(callback: (error?: Error | null) => void): void {
     super._final((error?: Error | null) => {
       if (!error) this.beforeEnd();

@@ -28,8 +28,21 @@ export interface UpstreamOptions {
   timeoutMs?: number;
 }
 
-// Connections are kept alive and reused: each was opened to an address checked when it was opened.
-const agents = { http: new http.Agent({ keepAlive: true, maxSockets: 64 }), https: new https.Agent({ keepAlive: true, maxSockets: 64 }) };
+// Connections are kept alive and reused, pooled by host and by the addresses checked for it: a connection
+// serves only its own host, and only while the host's checked addresses are the ones it was opened to.
+type PinnedOptions = { pinnedAddresses?: string };
+const pinnedKey = (options: PinnedOptions | undefined) => `|${options?.pinnedAddresses ?? ""}`;
+class PinnedHttpAgent extends http.Agent {
+  override getName(options?: http.ClientRequestArgs & PinnedOptions): string {
+    return super.getName(options) + pinnedKey(options);
+  }
+}
+class PinnedHttpsAgent extends https.Agent {
+  override getName(options?: https.RequestOptions & PinnedOptions): string {
+    return super.getName(options) + pinnedKey(options);
+  }
+}
+const agents = { http: new PinnedHttpAgent({ keepAlive: true, maxSockets: 64 }), https: new PinnedHttpsAgent({ keepAlive: true, maxSockets: 64 }) };
 
 /**
  * Sends one request to the proxied site, never to a non-public address (unless allowed): the host's
@@ -50,12 +63,14 @@ export async function fetchUpstream(
   const timeoutMs = options.timeoutMs ?? UPSTREAM_TIMEOUT_MS;
   return new Promise((resolve, reject) => {
     const secure = vetted.url.protocol === "https:";
-    const outgoing = (secure ? https : http).request(vetted.url, {
+    const options: https.RequestOptions & PinnedOptions = {
       method: request.method,
       headers: request.headers,
       agent: secure ? agents.https : agents.http,
       lookup: pinnedLookup(vetted.addresses),
-    });
+      pinnedAddresses: vetted.addresses.map(({ address }) => address).join(","),
+    };
+    const outgoing = (secure ? https : http).request(vetted.url, options);
     const timer = setTimeout(() => outgoing.destroy(new UpstreamTimeoutError()), timeoutMs);
     outgoing.on("response", (response) => {
       response.on("close", () => clearTimeout(timer));
