@@ -1,5 +1,6 @@
 import { NextResponse, type NextFetchEvent, type NextRequest } from "next/server";
 import { withAuth, type NextRequestWithAuth } from "next-auth/middleware";
+import { decodeSessionToken } from "@/lib/console/session-decode";
 import { isWithinAbsoluteLimit } from "@/lib/console/session-limits";
 import { contentSecurityPolicy, createNonce, EMBED_ORIGINS_HEADER, frameAncestors } from "@/lib/security/content-security-policy";
 
@@ -35,6 +36,7 @@ function withPagePolicy(request: NextRequest): NextResponse {
  */
 const signedInOnly = withAuth((request) => withPagePolicy(request), {
   pages: { signIn: "/login" },
+  jwt: { decode: decodeSessionToken },
   callbacks: { authorized: ({ token }) => Boolean(token?.sub) && isWithinAbsoluteLimit(token?.signedInAt) },
 });
 
@@ -44,5 +46,12 @@ export default function proxy(request: NextRequest, event: NextFetchEvent) {
 
 export const config = {
   // Every page. The APIs, the service's paths, the visitor script and static files have no page policy.
-  matcher: ["/((?!api/|v1\\.3/|service-admin/|collect/|live/|healthz|readyz|_next/|favicon\\.ico|cobrowse).*)"],
+  // Nor has a server action's call (`Next-Action` header): it answers with data, not a document, and the
+  // action checks its caller itself, so the proxy would only decrypt the session once more.
+  matcher: [
+    {
+      source: "/((?!api/|v1\\.3/|service-admin/|collect/|live/|healthz|readyz|_next/|favicon\\.ico|cobrowse).*)",
+      missing: [{ type: "header", key: "next-action" }],
+    },
+  ],
 };

@@ -6,6 +6,7 @@ import { cache } from "react";
 import { getDb } from "@/lib/db";
 import { authOptions } from "./auth-options";
 import { hasRole, type Role } from "./roles";
+import { decodeSessionToken } from "./session-decode";
 import { isWithinAbsoluteLimit } from "./session-limits";
 import { findUserById } from "./users";
 
@@ -32,7 +33,7 @@ export class AuthError extends Error {
 async function sessionToken() {
   const jar = await cookies();
   const req = { cookies: Object.fromEntries(jar.getAll().map((cookie) => [cookie.name, cookie.value])), headers: {} };
-  return getToken({ req: req as unknown as Parameters<typeof getToken>[0]["req"], secret: authOptions().secret });
+  return getToken({ req: req as unknown as Parameters<typeof getToken>[0]["req"], secret: authOptions().secret, decode: decodeSessionToken });
 }
 
 /**

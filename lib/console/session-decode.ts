@@ -1,0 +1,33 @@
+import { hkdf } from "node:crypto";
+import { promisify } from "node:util";
+import { jwtDecrypt } from "jose";
+import type { JWT, JWTDecodeParams } from "next-auth/jwt";
+
+const deriveKey = promisify(hkdf);
+const keys = new Map<string, Promise<ArrayBuffer>>();
+
+/**
+ * The session cookie's key, as next-auth derives it (HKDF-SHA-256 of the secret, the cookie name as salt).
+ * Derived once per secret and cookie name, not on every request: the derivation cost as much as the
+ * decryption, and both the proxy and the caller check decrypt the cookie on every page view.
+ */
+function encryptionKey(secret: string | Buffer, salt: string): Promise<ArrayBuffer> {
+  const id = `${salt}\0${typeof secret === "string" ? secret : secret.toString("base64")}`;
+  let key = keys.get(id);
+  if (!key) {
+    key = deriveKey("sha256", secret, salt, `NextAuth.js Generated Encryption Key${salt ? ` (${salt})` : ""}`, 32);
+    keys.set(id, key);
+  }
+  return key;
+}
+
+/**
+ * next-auth's `decode` (the same key and checks: JWE `dir` + A256GCM, 15 s clock tolerance), with the key
+ * derived once. Given to `getToken` and the proxy's `withAuth`; next-auth's own encode writes the cookie.
+ */
+export async function decodeSessionToken({ token, secret, salt = "" }: JWTDecodeParams): Promise<JWT | null> {
+  if (!token) return null;
+  const key = new Uint8Array(await encryptionKey(secret, salt));
+  const { payload } = await jwtDecrypt(token, key, { clockTolerance: 15, keyManagementAlgorithms: ["dir"], contentEncryptionAlgorithms: ["A256GCM"] });
+  return payload as JWT;
+}
