@@ -1,6 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { APIRequestContext, Page } from "@playwright/test";
-import { apiClient, leave, registerVisitor, type TestVisitor } from "../support/api";
+import { apiClient, leave, registerVisitor, uniqueTag, type TestVisitor } from "../support/api";
 import { demoUser, expect, signInAs, test } from "../support/fixtures";
 
 let api: APIRequestContext;
@@ -10,11 +10,6 @@ test.beforeAll(async () => {
 test.afterAll(async () => {
   await api?.dispose();
 });
-
-function uniqueTag(): string {
-  const letters = Array.from({ length: 10 }, () => String.fromCharCode(97 + Math.floor(Math.random() * 26))).join("");
-  return `#list-${letters}`;
-}
 
 const row = (page: Page, visitor: TestVisitor) => page.locator(`tr[data-visitor-id="${visitor.visitorId}"]`);
 const card = (page: Page, visitor: TestVisitor) => page.locator(`li[data-visitor-id="${visitor.visitorId}"]`);
@@ -31,7 +26,7 @@ async function expectNoAxeViolations(page: Page, label: string) {
 }
 
 test("the list shows state first and the page a visitor is on, and co-browses in one click", async ({ page }) => {
-  const tag = uniqueTag();
+  const tag = uniqueTag("list");
   const online = await registerVisitor(api, { identity: { tags: [tag], callName: "Online Olive" }, url: "https://shop.example.com/checkout?step=2" });
   const offline = await registerVisitor(api, { identity: { tags: [tag], callName: "Gone Gary" } });
   await leave(api, offline);
@@ -61,7 +56,7 @@ test("the list shows state first and the page a visitor is on, and co-browses in
 
 test("the count of matches and Load more, up to the rows that exist", async ({ page }) => {
   test.setTimeout(120_000);
-  const tag = uniqueTag();
+  const tag = uniqueTag("list");
   const visitors: TestVisitor[] = [];
   for (let i = 0; i < 53; i++) visitors.push(await registerVisitor(api, { identity: { tags: [tag] } }));
   await signInAs(page, demoUser("agent"));
@@ -85,7 +80,7 @@ test("the count of matches and Load more, up to the rows that exist", async ({ p
 
 test("on a phone and a tablet the navigation folds away and the list becomes cards, with no sideways scroll", async ({ page }) => {
   test.setTimeout(150_000); // axe passes at two widths
-  const tag = uniqueTag();
+  const tag = uniqueTag("list");
   const visitor = await registerVisitor(api, {
     identity: { tags: [tag], callName: "Narrow Nadia", identities: ["a-rather-long-address-for-a-narrow-screen@example.com"] },
     url: `https://shop.example.com/a/very/long/path/that/would/otherwise/push/the/page/sideways?with=${"x".repeat(120)}`,

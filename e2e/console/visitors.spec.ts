@@ -1,6 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { APIRequestContext, Page, Request } from "@playwright/test";
-import { apiClient, leave, registerVisitor, type TestVisitor } from "../support/api";
+import { apiClient, leave, registerVisitor, uniqueTag, type TestVisitor } from "../support/api";
 import { demoUser, expect, signInAs, test } from "../support/fixtures";
 
 let api: APIRequestContext;
@@ -11,16 +11,10 @@ test.afterAll(async () => {
   await api?.dispose();
 });
 
-/** A tag no other visitor has (tags are "#" then letters and dashes). */
-function uniqueTag(): string {
-  const letters = Array.from({ length: 10 }, () => String.fromCharCode(97 + Math.floor(Math.random() * 26))).join("");
-  return `#story-${letters}`;
-}
-
 const row = (page: Page, visitor: TestVisitor) => page.locator(`tr[data-visitor-id="${visitor.visitorId}"]`);
 
 test("an agent finds a visitor with search tokens, reads its history and co-browses", async ({ page }) => {
-  const tag = uniqueTag();
+  const tag = uniqueTag("story");
   const visitor = await registerVisitor(api, { identity: { tags: [tag], callName: "Story Visitor", identities: ["story@example.com"] } });
   await signInAs(page, demoUser("agent"));
 
@@ -59,7 +53,7 @@ test("an agent finds a visitor with search tokens, reads its history and co-brow
 });
 
 test("the online badge turns to offline by itself when the visitor leaves", async ({ page }) => {
-  const tag = uniqueTag();
+  const tag = uniqueTag("story");
   const visitor = await registerVisitor(api, { identity: { tags: [tag] } });
   await signInAs(page, demoUser("agent"));
   await page.goto(`/visitors?search=${encodeURIComponent(tag)}`);
@@ -122,7 +116,7 @@ async function expectNoAxeViolations(page: Page) {
 
 test("an agent sees neither Delete nor Purge, and the pages have no accessibility violations", async ({ page }) => {
   test.setTimeout(120_000); // six axe-core passes
-  const visitor = await registerVisitor(api, { identity: { callName: "Axe Visitor", tags: [uniqueTag()] } });
+  const visitor = await registerVisitor(api, { identity: { callName: "Axe Visitor", tags: [uniqueTag("story")] } });
   await signInAs(page, demoUser("agent"));
 
   await page.goto("/visitors");
@@ -145,7 +139,7 @@ test("an agent sees neither Delete nor Purge, and the pages have no accessibilit
 });
 
 test("when the console can't reach the API, the table says so, keeps the last answer and recovers", async ({ page }) => {
-  const visitor = await registerVisitor(api, { identity: { tags: [uniqueTag()] } });
+  const visitor = await registerVisitor(api, { identity: { tags: [uniqueTag("story")] } });
   await signInAs(page, demoUser("agent"));
   await page.goto("/visitors");
   await expect(row(page, visitor)).toBeVisible();

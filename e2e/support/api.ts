@@ -22,6 +22,12 @@ export async function setTeam(api: APIRequestContext, settings: Record<string, u
   if (!response.ok()) throw new Error(`PATCH team failed: ${response.status()} ${await response.text()}`);
 }
 
+/** A tag no other visitor has (tags are "#" then letters and dashes): `#<prefix>-<10 random letters>`. */
+export function uniqueTag(prefix: string): string {
+  const letters = Array.from({ length: 10 }, () => String.fromCharCode(97 + Math.floor(Math.random() * 26))).join("");
+  return `#${prefix}-${letters}`;
+}
+
 export interface TestVisitor {
   visitorId: string;
   token: string;
