@@ -1,5 +1,6 @@
 import Link from "next/link";
 import { cn } from "@/components/ui/cn";
+import { PendingLinkLabel } from "@/components/ui/pending-link-label";
 
 export interface RangeOption {
   label: string;
@@ -7,7 +8,10 @@ export interface RangeOption {
   current: boolean;
 }
 
-/** A choice of range as links, so the range is in the URL and works without JavaScript. */
+/**
+ * A choice of range as links, so the range is in the URL and works without JavaScript. The page keeps
+ * showing the old range until the new one has rendered; the clicked label pulses meanwhile.
+ */
 export function RangeSwitcher({ label, options }: { label: string; options: RangeOption[] }) {
   return (
     <nav aria-label={label}>
@@ -23,7 +27,7 @@ export function RangeSwitcher({ label, options }: { label: string; options: Rang
                 option.current ? "bg-brand-600 text-white" : "text-zinc-700 hover:bg-zinc-100 dark:text-zinc-300 dark:hover:bg-zinc-800",
               )}
             >
-              {option.label}
+              <PendingLinkLabel>{option.label}</PendingLinkLabel>
             </Link>
           </li>
         ))}

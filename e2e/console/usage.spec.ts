@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import AxeBuilder from "@axe-core/playwright";
-import type { Download } from "@playwright/test";
+import type { Download, Page } from "@playwright/test";
 import { apiClient } from "../support/api";
 import { demoUser, expect, signInAs, test } from "../support/fixtures";
 
@@ -126,8 +126,7 @@ test("a lead's Usage: figures, trends recorded by the visit, per-agent table and
   );
 
   // The range switcher keeps the range in the URL (last: switching renders the page again).
-  await page.getByRole("navigation", { name: "Trend range" }).getByRole("link", { name: "7 days" }).click();
-  await expect(page).toHaveURL(/\/usage\?range=7d$/);
+  await switchRange(page, "Trend range", "7 days", /\/usage\?range=7d$/);
   await expect(page.getByRole("navigation", { name: "Trend range" }).getByRole("link", { name: "7 days" })).toHaveAttribute("aria-current", "page");
   await expect(page.getByRole("img", { name: /^Visitors online over the last 7 days/ }).or(notYet)).toBeVisible();
 });
@@ -200,8 +199,7 @@ test("a lead's session history by day: stacked charts, per-agent figures from Ag
 
   // 7 days keeps the trend range, and says so in the URL.
   await page.goto("/usage?range=7d&days=30");
-  await page.getByRole("navigation", { name: "History range" }).getByRole("link", { name: "7 days" }).click();
-  await expect(page).toHaveURL(/\/usage\?range=7d$/);
+  await switchRange(page, "History range", "7 days", /\/usage\?range=7d$/);
   await expect(page.getByRole("table", { name: "Sessions per agent, last 7 days" }).or(page.getByText("No sessions in the last 7 days"))).toBeVisible();
 });
 
@@ -213,3 +211,12 @@ test("an agent sees the session history without links to the lead-only agent pag
   await expect(table.getByTestId("history-agent-row").first()).toBeVisible();
   await expect(table.getByRole("link")).toHaveCount(0);
 });
+
+/**
+ * Clicks a range: the URL changes once every section of the page has rendered again (the old range
+ * stays on screen meanwhile), which on a loaded machine takes longer than one expectation's default.
+ */
+async function switchRange(page: Page, navigation: string, label: string, url: RegExp) {
+  await page.getByRole("navigation", { name: navigation }).getByRole("link", { name: label }).click();
+  await expect(page).toHaveURL(url, { timeout: 30_000 });
+}
