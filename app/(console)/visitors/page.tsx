@@ -1,11 +1,9 @@
 import type { Metadata } from "next";
-import { NuqsAdapter } from "nuqs/adapters/next/app";
-import { SWRConfig } from "swr";
 import { PageHeader } from "@/components/console/page-header";
 import { LazyHelpQueuePanel } from "@/components/help-queue/lazy-help-queue-panel";
 import { Alert } from "@/components/ui/alert";
 import { LazyPurgeVisitorsDialog } from "@/components/visitors/lazy-purge-visitors-dialog";
-import { VisitorsBrowser } from "@/components/visitors/visitors-browser";
+import { VisitorsList } from "@/components/visitors/visitors-list";
 import { apiConnection } from "@/lib/console/api";
 import { requirePageCaller } from "@/lib/console/caller";
 import { hasRole } from "@/lib/console/roles";
@@ -19,7 +17,7 @@ export default async function VisitorsPage(props: { searchParams: Promise<Record
   const params = await props.searchParams;
   const query = parseVisitorQuery(params);
   // The first page is fetched here, so the table renders at once; the browser then keeps it fresh.
-  const fallback = { [visitorsUrl(query)]: await listVisitors(query) };
+  const visitors = await listVisitors(query);
   const canPurge = hasRole(caller.role, "admin") && apiConnection().mode !== "onprem";
   const deleted = typeof params.deleted === "string" ? params.deleted : null;
 
@@ -34,12 +32,7 @@ export default async function VisitorsPage(props: { searchParams: Promise<Record
         </Alert>
       ) : null}
       <LazyHelpQueuePanel />
-      {/* The query lives in the URL (nuqs): its adapter is mounted where it is used, not for every page. */}
-      <NuqsAdapter>
-        <SWRConfig value={{ fallback }}>
-          <VisitorsBrowser />
-        </SWRConfig>
-      </NuqsAdapter>
+      <VisitorsList query={query} visitors={visitors} fallbackKey={visitorsUrl(query)} />
     </>
   );
 }

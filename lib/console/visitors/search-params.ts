@@ -1,3 +1,4 @@
+import { ONLINE_FILTERS, VISITOR_LIMITS, VISITORS_PAGE_SIZE } from "./query-values";
 import { createLoader, createSerializer, parseAsNumberLiteral, parseAsString, parseAsStringLiteral, type inferParserType } from "nuqs/server";
 
 /**
@@ -5,13 +6,7 @@ import { createLoader, createSerializer, parseAsNumberLiteral, parseAsString, pa
  * page), the console's route handler and the browser (useQueryStates), so all ask the API the same thing
  * and the server's first page is found under the browser's key.
  */
-export const ONLINE_FILTERS = ["all", "online", "offline"] as const;
-export type OnlineFilter = (typeof ONLINE_FILTERS)[number];
-
-/** Rows per step of "Load more", up to the API's own cap of 500. */
-export const VISITORS_PAGE_SIZE = 50;
-export const VISITORS_MAX_RESULTS = 500;
-export const VISITOR_LIMITS = Array.from({ length: VISITORS_MAX_RESULTS / VISITORS_PAGE_SIZE }, (_, index) => (index + 1) * VISITORS_PAGE_SIZE);
+export { ONLINE_FILTERS, VISITORS_MAX_RESULTS, VISITORS_PAGE_SIZE, VISITOR_LIMITS, nextVisitorLimit, type OnlineFilter } from "./query-values";
 
 export const visitorSearchParams = {
   /** What the person typed: the whole search grammar. */
@@ -37,11 +32,6 @@ const serializeVisitorQuery = createSerializer(visitorSearchParams);
 /** The URL's query string for a query; defaults are left out so a plain /visitors stays plain. */
 export function visitorQueryString(query: Partial<VisitorQuery>): string {
   return serializeVisitorQuery({ ...query, search: query.search?.trim() === "" ? null : query.search });
-}
-
-/** The next step of "Load more", or null at the API's cap. */
-export function nextVisitorLimit(limit: number): number | null {
-  return limit < VISITORS_MAX_RESULTS ? Math.min(limit + VISITORS_PAGE_SIZE, VISITORS_MAX_RESULTS) : null;
 }
 
 const ONLINE_TOKEN = /(^|\s)-?online(?=\s|$)/gi;
