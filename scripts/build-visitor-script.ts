@@ -10,14 +10,15 @@ import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { build, type Plugin } from "esbuild";
+import { canInline } from "../lib/service/proxy/runtime-script";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 
 export const VISITOR_BUNDLES = [
   { entry: "lib/visitor/main.ts", output: "public/cobrowse.js", budgetBytes: 10_000 },
   { entry: "lib/visitor/recorder.ts", output: "public/cobrowse-recorder.js", budgetBytes: 50_000 },
-  // Served by the universal proxy's origin at /__tandem/proxy-runtime.js, first in every proxied page.
-  { entry: "lib/proxy-runtime/main.ts", output: "public/proxy-runtime.js", budgetBytes: 8_000 },
+  // Inline, first in every proxied page (also served by the proxy's origin at /__tandem/proxy-runtime.js).
+  { entry: "lib/proxy-runtime/main.ts", output: "public/proxy-runtime.js", budgetBytes: 8_000, inline: true },
 ] as const;
 
 /** Replaces `search` in rrweb's source, failing the build when a new rrweb no longer has it. */
@@ -94,7 +95,9 @@ export async function buildVisitorScript(options: { quiet?: boolean } = {}): Pro
       logLevel: "warning",
       plugins: [rrwebForTandem],
     });
-    const gzipBytes = gzipSync(fs.readFileSync(path.join(root, bundle.output))).length;
+    const script = fs.readFileSync(path.join(root, bundle.output));
+    if ("inline" in bundle && !canInline(script.toString("utf8"))) throw new Error(`${bundle.output} cannot go inline in a page: it holds </script or <!--`);
+    const gzipBytes = gzipSync(script).length;
     if (!options.quiet) console.log(`${bundle.output}: ${(gzipBytes / 1000).toFixed(1)} kB gzipped (budget ${bundle.budgetBytes / 1000} kB)`);
     sizes.push({ output: bundle.output, gzipBytes });
   }

@@ -29,7 +29,11 @@ interface Visit {
 }
 
 /** Opens a proxy session link for `path` on the test site in `context` (a new browser context by default). */
-async function openProxySession(browser: Browser, path: string, options: { allowed?: string[]; context?: BrowserContext } = {}): Promise<Visit> {
+async function openProxySession(
+  browser: Browser,
+  path: string,
+  options: { allowed?: string[]; context?: BrowserContext; waitUntil?: "load" | "commit" } = {},
+): Promise<Visit> {
   const response = await live.api.post("/v1.3/proxy_sessions", {
     data: { initial_url: `${site.origin}${path}`, allowed_domains: options.allowed ?? ["127.0.0.1"] },
   });
@@ -40,7 +44,7 @@ async function openProxySession(browser: Browser, path: string, options: { allow
   context.on("request", (request) => requested.push(request.url()));
   context.on("page", (page) => page.on("websocket", (socket) => requested.push(socket.url())));
   const page = await context.newPage();
-  await page.goto(link);
+  await page.goto(link, { waitUntil: options.waitUntil });
   return { context, page, requested };
 }
 
@@ -234,5 +238,41 @@ test("a proxied page cannot register a service worker", async ({ browser }) => {
   expect(outcome).toBe("SecurityError");
   expect(warnings.some((text) => text.includes("service worker"))).toBe(true);
   expect(await page.evaluate(async () => (await navigator.serviceWorker.getRegistrations()).length)).toBe(0);
+  await context.close();
+});
+
+test("the runtime is inline in the page and runs before the page's first script", async ({ browser }) => {
+  const { context, page, requested } = await openProxySession(browser, "/runtime/first-script.html");
+  await expect(page.getByRole("heading", { name: "First script" })).toBeVisible();
+  expect(await page.evaluate(() => (window as unknown as { firstScriptSaw: unknown }).firstScriptSaw)).toEqual({
+    runtime: true,
+    fetchPatched: true,
+    scriptsBefore: 1,
+  });
+  // One round trip less before the page's parsing goes on: the runtime is not asked for.
+  expect(requested.filter((address) => address.includes("/__tandem/proxy-runtime.js"))).toEqual([]);
+  await context.close();
+});
+
+test("the visitor script comes after the page's load event, and the visitor registers", async ({ browser }) => {
+  const context = await browser.newContext();
+  const registered = context.waitForEvent("response", { predicate: (response) => response.url().endsWith("/collect/register") && response.ok() });
+  const { page } = await openProxySession(browser, "/index.html", { context });
+  await registered;
+  const timing = await page.evaluate(() => ({
+    loaded: (performance.getEntriesByType("navigation")[0] as PerformanceNavigationTiming).loadEventEnd,
+    visitorScript: performance.getEntriesByType("resource").find((entry) => new URL(entry.name).pathname === "/cobrowse.js")?.startTime,
+  }));
+  expect(timing.loaded).toBeGreaterThan(0);
+  expect(timing.visitorScript).toBeGreaterThanOrEqual(timing.loaded);
+  await context.close();
+});
+
+test("a page whose load drags on still gets its visitor registered", async ({ browser }) => {
+  const context = await browser.newContext();
+  const registered = context.waitForEvent("response", { predicate: (response) => response.url().endsWith("/collect/register") && response.ok() });
+  const { page } = await openProxySession(browser, "/runtime/still-loading.html", { context, waitUntil: "commit" });
+  await registered;
+  expect(await page.evaluate(() => document.readyState)).not.toBe("complete");
   await context.close();
 });

@@ -1,6 +1,8 @@
+import type { VisitorScript } from "./visitor-script";
+
 /**
- * What the proxy tells the runtime about the page, on the runtime's own tag (the first child of `<head>`):
- * `<script src="/__tandem/proxy-runtime.js" data-tandem-proxy='{"session":…,"target":…,…}'>`.
+ * What the proxy tells the runtime about the page, on the runtime's own tag (the first child of `<head>`,
+ * the runtime inline in it): `<script data-tandem-proxy='{"session":…,"target":…,…}'>…</script>`.
  */
 export interface ProxyRuntimeConfig {
   /** The proxy session's id, as in its addresses `/s/<id>/…`. */
@@ -12,6 +14,20 @@ export interface ProxyRuntimeConfig {
   allowedDomains: string[];
   /** The jar's cookies a script may read for this page (never HttpOnly ones), as a Cookie header. */
   cookies: string;
+  /** The visitor script the runtime adds once the page has loaded; none when the team has no public key. */
+  visitor: VisitorScript | null;
+}
+
+function parseVisitor(value: unknown): VisitorScript | null | undefined {
+  if (value === undefined || value === null) return null;
+  const { src, publicKey } = value as Record<string, unknown>;
+  if (typeof src !== "string" || typeof publicKey !== "string" || !publicKey) return undefined;
+  try {
+    new URL(src);
+  } catch {
+    return undefined;
+  }
+  return { src, publicKey };
 }
 
 function isStringList(value: unknown): value is string[] {
@@ -28,6 +44,8 @@ export function parseRuntimeConfig(json: string | undefined): ProxyRuntimeConfig
     return null;
   }
   const { session, target, proxyOrigin, allowedDomains, cookies } = value ?? {};
+  const visitor = parseVisitor(value?.visitor);
+  if (visitor === undefined) return null;
   if (typeof session !== "string" || !session || typeof target !== "string" || typeof proxyOrigin !== "string") return null;
   if (!isStringList(allowedDomains) || (cookies !== undefined && typeof cookies !== "string")) return null;
   try {
@@ -36,5 +54,5 @@ export function parseRuntimeConfig(json: string | undefined): ProxyRuntimeConfig
   } catch {
     return null;
   }
-  return { session, target, proxyOrigin, allowedDomains, cookies: cookies ?? "" };
+  return { session, target, proxyOrigin, allowedDomains, cookies: cookies ?? "", visitor };
 }

@@ -1,5 +1,5 @@
 /**
- * proxy-runtime.js, loaded first in every page the universal proxy serves, before the page's own
+ * proxy-runtime.js, first in every page the universal proxy serves (inline), before the page's own
  * scripts: what the proxy could not rewrite in the HTML (requests, navigation, elements and cookies
  * scripts make) goes through the proxy too, and each proxied site keeps its storage to itself.
  */
@@ -12,6 +12,10 @@ import { patchNavigation } from "./navigation";
 import { patchRequests } from "./requests";
 import { separateStorage } from "./storage";
 import { createUrlMapper } from "./url-mapper";
+import { addVisitorScriptAfterLoad } from "./visitor-script";
+
+/** How long a page still loading may keep the visitor from registering. */
+const VISITOR_SCRIPT_LATEST_MS = 2_000;
 
 function boot(): void {
   const script = document.currentScript as HTMLScriptElement | null;
@@ -24,15 +28,9 @@ function boot(): void {
   const currentTarget = () => fromProxyUrl(new URL(document.baseURI), config.proxyOrigin)?.target ?? fallbackTarget;
   const pageTarget = () => fromProxyUrl(new URL(location.href), config.proxyOrigin)?.target ?? fallbackTarget;
 
-  // The visitor script's tag follows this one (the proxy puts it there): its service is requested directly.
-  let serviceOrigin: string | null = null;
-  const isExempt = (origin: string) => {
-    if (serviceOrigin === null) {
-      const next = script.nextElementSibling;
-      if (next instanceof HTMLScriptElement && next.dataset.publicKey && next.src) serviceOrigin = new URL(next.src).origin;
-    }
-    return origin === serviceOrigin;
-  };
+  // The visitor script's service is requested directly, not through the proxy.
+  const serviceOrigin = config.visitor ? new URL(config.visitor.src).origin : null;
+  const isExempt = (origin: string) => origin === serviceOrigin;
 
   const mapper = createUrlMapper({
     session: config.session,
@@ -53,6 +51,7 @@ function boot(): void {
   patchElements(mapper);
   patchMessages(config.proxyOrigin);
   separateStorage({ session: config.session, currentOrigin: () => pageTarget().origin });
+  if (config.visitor) addVisitorScriptAfterLoad(config.visitor, { latestMs: VISITOR_SCRIPT_LATEST_MS });
 }
 
 boot();

@@ -1,9 +1,7 @@
 import "server-only";
-import fs from "node:fs/promises";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import path from "node:path";
 import { pipeline } from "node:stream/promises";
-import { escapeAttribute } from "entities";
 import { hostAllowed } from "@/lib/contract/proxy-link";
 import { fromProxyUrl, PROXY_SESSION_PREFIX, toProxyUrl } from "@/lib/contract/proxy-url";
 import type { Db } from "@/lib/db";
@@ -16,13 +14,12 @@ import { passedResponseHeaders, proxiedLocation, upstreamRequestHeaders } from "
 import { outsideAllowedDomainsPage, PAGES, PROXY_PAGE_CSP, renderProxyPage, type ProxyPage } from "./pages";
 import { createHtmlRewriter } from "./rewrite-html";
 import { rewriteCss } from "./rewrite-css";
+import { RUNTIME_PATH, runtimeTag, serveRuntime } from "./runtime-script";
 import { PROXY_SESSION_TTL_MS, liveProxySession, proxySessionFor, startProxySession, updateCookieJar, type ProxySession } from "./sessions";
 import { fetchUpstream, UPSTREAM_TIMEOUT_MS, UpstreamTimeoutError } from "./upstream";
 
 /** The proxy session's own cookie, the only one the browser holds; scoped to the session's path. */
 export const PROXY_COOKIE = "tandem_proxy";
-/** Where the runtime injected into every proxied page is served (built into public/proxy-runtime.js). */
-export const RUNTIME_PATH = "/__tandem/proxy-runtime.js";
 /** The largest body the proxy passes on either way, and the largest page or stylesheet it rewrites. */
 export const MAX_REQUEST_BYTES = 10 * 1024 * 1024;
 export const MAX_RESPONSE_BYTES = 50 * 1024 * 1024;
@@ -32,7 +29,8 @@ export const MAX_REWRITTEN_BYTES = 10 * 1024 * 1024;
  * What proxied pages may do, as the browser enforces it: everything comes from the proxy's own origin
  * (so an address the rewriting missed is blocked rather than fetched from the site directly), except the
  * visitor script and its service (`serviceOrigin`). Inline scripts and eval stay allowed: proxied sites
- * need them, and the site's own policy, which names the site's hosts, cannot apply on the proxy.
+ * need them, and the site's own policy, which names the site's hosts, cannot apply on the proxy. The
+ * runtime goes inline too; a nonce for it would turn off `'unsafe-inline'` for the site's own scripts.
  * Workers only from the proxy; no plugins.
  */
 export function proxiedPageCsp(serviceOrigin: string): string {
@@ -126,29 +124,6 @@ async function openLink(req: IncomingMessage, res: ServerResponse, token: string
   res.end();
 }
 
-/** The runtime as last read, kept while its file is unchanged (a stat, not a read, for every proxied page). */
-let runtimeCopy: { file: string; mtimeMs: number; script: Buffer } | null = null;
-
-async function readRuntime(file: string): Promise<Buffer> {
-  const { mtimeMs } = await fs.stat(file);
-  if (runtimeCopy?.file === file && runtimeCopy.mtimeMs === mtimeMs) return runtimeCopy.script;
-  const script = await fs.readFile(file);
-  runtimeCopy = { file, mtimeMs, script };
-  return script;
-}
-
-async function serveRuntime(res: ServerResponse, deps: ProxyDependencies): Promise<void> {
-  let script: Buffer;
-  try {
-    script = await readRuntime(deps.runtimeFile);
-  } catch {
-    res.writeHead(404, { "content-type": "text/plain; charset=utf-8" });
-    return void res.end("The proxy runtime is not built (public/proxy-runtime.js).");
-  }
-  res.writeHead(200, { "content-type": "text/javascript; charset=utf-8", "cache-control": "no-cache", "content-length": script.length });
-  res.end(script);
-}
-
 /** A request outside the proxy's paths (a script's `location.href = "/x"`): the same path on the site of the page it came from. */
 function mapStrayPath(req: IncomingMessage, res: ServerResponse, deps: ProxyDependencies): void {
   const from = req.headers.referer ? fromProxyUrl(req.headers.referer, deps.proxyOrigin) : null;
@@ -158,18 +133,27 @@ function mapStrayPath(req: IncomingMessage, res: ServerResponse, deps: ProxyDepe
   res.end();
 }
 
-/** The tags put first in every proxied page's `<head>`: the proxy runtime with its configuration, then the visitor script. */
-function injection(session: ProxySession, target: URL, cookies: string, publicKey: string | undefined, deps: ProxyDependencies): string {
+/**
+ * The tag put first in every proxied page's `<head>`: the proxy runtime with its configuration, which
+ * adds the visitor script once the page has loaded.
+ */
+function injection(
+  session: ProxySession,
+  target: URL,
+  cookies: string,
+  publicKey: string | undefined,
+  deps: ProxyDependencies,
+  xhtml: boolean,
+): Promise<string> {
   const config = JSON.stringify({
     session: session.id,
     target: target.href,
     proxyOrigin: deps.proxyOrigin,
     allowedDomains: session.allowedDomains,
     cookies,
+    visitor: publicKey ? { src: `${deps.serviceOrigin}/cobrowse.js`, publicKey } : null,
   });
-  const runtime = `<script src="${RUNTIME_PATH}" data-tandem-proxy="${escapeAttribute(config)}"></script>`;
-  const visitor = publicKey ? `<script src="${deps.serviceOrigin}/cobrowse.js" data-public-key="${escapeAttribute(publicKey)}" async></script>` : "";
-  return runtime + visitor;
+  return runtimeTag(deps.runtimeFile, config, { xhtml });
 }
 
 function upstreamFailurePage(error: unknown): ProxyPage {
@@ -286,7 +270,7 @@ async function proxy(
 
   if (rewrite) {
     const team = await teamById(db, session.teamId);
-    const tags = injection(session, target, scriptCookies(jar, target), team?.publicKey, deps);
+    const tags = await injection(session, target, scriptCookies(jar, target), team?.publicKey, deps, rewrite === "application/xhtml+xml");
     // A rewritten page embeds the jar's cookies of this moment: a copy from the cache (back, forward)
     // would show the page's scripts stale ones.
     res.writeHead(upstream.status, {
@@ -333,7 +317,7 @@ export function createProxyHandler(deps: ProxyDependencies): (req: IncomingMessa
         if (req.method !== "GET" && req.method !== "HEAD") return sendPage(res, { ...PAGES.notFound, status: 405 });
         return await openLink(req, res, pathname.slice("/proxy/".length), deps);
       }
-      if (pathname === RUNTIME_PATH) return await serveRuntime(res, deps);
+      if (pathname === RUNTIME_PATH) return await serveRuntime(res, deps.runtimeFile);
       if (pathname.startsWith("/__tandem/")) return sendPage(res, PAGES.notFound);
       if (!pathname.startsWith(PROXY_SESSION_PREFIX)) return mapStrayPath(req, res, deps);
 

@@ -1,0 +1,64 @@
+import fs from "node:fs/promises";
+import type { ServerResponse } from "node:http";
+import { escapeAttribute } from "entities";
+
+/** Where the runtime is served, for pages it cannot go inline in (XHTML); built into public/proxy-runtime.js. */
+export const RUNTIME_PATH = "/__tandem/proxy-runtime.js";
+
+/**
+ * Whether a script can be the text of an HTML `<script>` element as it is: nothing in it may end the
+ * element early (`</script`) or switch the tokenizer into its escaped states (`<!--`). esbuild writes
+ * `</script` inside strings as `<\/script`; the build checks the runtime with this too.
+ */
+export function canInline(script: string): boolean {
+  return !/<\/script|<!--/i.test(script);
+}
+
+interface RuntimeCopy {
+  file: string;
+  mtimeMs: number;
+  script: Buffer;
+  /** The script's text when it can go inline, else null. */
+  inline: string | null;
+}
+
+/** The runtime as last read, kept while its file is unchanged (a stat, not a read, for every proxied page). */
+let runtimeCopy: RuntimeCopy | null = null;
+
+async function readRuntime(file: string): Promise<RuntimeCopy> {
+  const { mtimeMs } = await fs.stat(file);
+  if (runtimeCopy?.file === file && runtimeCopy.mtimeMs === mtimeMs) return runtimeCopy;
+  const script = await fs.readFile(file);
+  const text = script.toString("utf8");
+  runtimeCopy = { file, mtimeMs, script, inline: canInline(text) ? text : null };
+  return runtimeCopy;
+}
+
+/**
+ * The runtime's tag, first in a proxied page's `<head>`, with the page's configuration. Inline in HTML:
+ * a script of its own would block the page's parsing for one more request before anything else runs.
+ * The proxied page's policy already allows inline scripts (the sites need them), so the runtime needs
+ * no nonce; and it holds nothing the page's own scripts could not already see.
+ */
+export async function runtimeTag(file: string, config: string, { xhtml }: { xhtml: boolean }): Promise<string> {
+  const attribute = `data-tandem-proxy="${escapeAttribute(config)}"`;
+  const inline = xhtml
+    ? null
+    : await readRuntime(file).then(
+        (copy) => copy.inline,
+        () => null,
+      );
+  return inline === null ? `<script src="${RUNTIME_PATH}" ${attribute}></script>` : `<script ${attribute}>${inline}</script>`;
+}
+
+export async function serveRuntime(res: ServerResponse, file: string): Promise<void> {
+  let script: Buffer;
+  try {
+    script = (await readRuntime(file)).script;
+  } catch {
+    res.writeHead(404, { "content-type": "text/plain; charset=utf-8" });
+    return void res.end("The proxy runtime is not built (public/proxy-runtime.js).");
+  }
+  res.writeHead(200, { "content-type": "text/javascript; charset=utf-8", "cache-control": "no-cache", "content-length": script.length });
+  res.end(script);
+}
