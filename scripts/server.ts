@@ -57,6 +57,9 @@ const server = createServer((req, res) => {
     Array.isArray(forwardedFor) ? forwardedFor.join(",") : forwardedFor,
     trustedProxies,
   );
+  // A server action's answer is its result, a few hundred bytes, unless it renders a page again: gzip
+  // (Next's, per response) costs more time on both ends than it saves on the wire.
+  if (req.headers["next-action"]) delete req.headers["accept-encoding"];
   const url = req.url ?? "/";
   const query = url.indexOf("?");
   const pathname = query === -1 ? url : url.slice(0, query);
