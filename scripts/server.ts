@@ -8,10 +8,12 @@
  *
  * Runs under `--conditions=react-server`, like every script that loads server code.
  */
+import { AsyncLocalStorage } from "node:async_hooks";
 import { createServer } from "node:http";
 import { getRequestListener } from "@hono/node-server";
 import next from "next";
 import { bootOrExit } from "../lib/boot";
+import { serveInProcess } from "../lib/client/in-process";
 import { CLIENT_ADDRESS_HEADER, clientAddress, markClientAddressHeaderTrusted } from "../lib/client-address";
 import { getDb } from "../lib/db";
 import { env } from "../lib/env";
@@ -30,7 +32,12 @@ const port = Number(process.env.PORT ?? 3000);
 if (dev) await buildVisitorScript();
 await bootOrExit();
 // Next shares this process: the service keeps the global Request and Response as they are.
-const service = getRequestListener(createServiceApp().app.fetch, { overrideGlobalObjects: false });
+const serviceApp = createServiceApp().app;
+const service = getRequestListener(serviceApp.fetch, { overrideGlobalObjects: false });
+// The console's calls to the embedded service are handed to it here, not sent over loopback. They run
+// outside the console request's async context (Next's request stores), as a loopback request would.
+const outsideRequests = AsyncLocalStorage.snapshot();
+serveInProcess((request) => outsideRequests(() => Promise.resolve(serviceApp.fetch(request, { inProcess: true }))));
 const console_ = next({ dev, hostname: "localhost", port });
 await console_.prepare();
 const handle = console_.getRequestHandler();
@@ -50,6 +57,9 @@ const server = createServer((req, res) => {
     Array.isArray(forwardedFor) ? forwardedFor.join(",") : forwardedFor,
     trustedProxies,
   );
+  // A server action's answer is its result, a few hundred bytes, unless it renders a page again: gzip
+  // (Next's, per response) costs more time on both ends than it saves on the wire.
+  if (req.headers["next-action"]) delete req.headers["accept-encoding"];
   const url = req.url ?? "/";
   const query = url.indexOf("?");
   const pathname = query === -1 ? url : url.slice(0, query);

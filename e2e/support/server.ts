@@ -34,6 +34,8 @@ export interface ServerOptions {
   port?: number;
   /** The universal proxy's port; by default a free one of its own. */
   proxyPort?: number;
+  /** The checkout to run (with its own build), e.g. a baseline for a benchmark; by default this one. */
+  cwd?: string;
 }
 
 function groupAlive(leader: number): boolean {
@@ -59,7 +61,9 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   const env = { WEBHOOK_ALLOW_PRIVATE_NETWORKS: "true", PROXY_ALLOW_PRIVATE_NETWORKS: "true", ...(database && { DATABASE_URL: database.url }), ...options.env };
   const url = `http://localhost:${port}`;
   let output = "";
-  const child: ChildProcess = spawn(path.join("node_modules", ".bin", "tsx"), ["--conditions=react-server", "scripts/start.ts"], {
+  const cwd = options.cwd ?? process.cwd();
+  const child: ChildProcess = spawn(path.join(cwd, "node_modules", ".bin", "tsx"), ["--conditions=react-server", "scripts/start.ts"], {
+    cwd,
     env: { ...process.env, PORT: String(port), PROXY_PORT: String(proxyPort), DATA_DIR: dataDir, NEXTAUTH_URL: url, NEXTAUTH_SECRET: "", ...env },
     stdio: ["ignore", "pipe", "pipe"],
     detached: true, // its own process group, so stop() ends the server too

@@ -5,6 +5,7 @@ export { createOnpremClient, type OnpremClient, type OnpremClientOptions } from 
 export { createServiceAdminClient, type NewApiKey, type ServiceAdminClient, type ServiceAdminClientOptions } from "./service-admin";
 export { ApiError, isApiError, type ApiErrorKind } from "./errors";
 export { DEFAULT_TIMEOUT_MS, type FetchLike } from "./http";
+export { inProcessOrNetworkFetch, serveInProcess, type InProcessHandler } from "./in-process";
 export type { WithoutStatus } from "./payload";
 export type {
   Agent,

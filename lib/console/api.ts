@@ -1,5 +1,5 @@
 import "server-only";
-import { createCloudClient, createOnpremClient, type CloudClient, type OnpremClient } from "@/lib/client";
+import { createCloudClient, createOnpremClient, inProcessOrNetworkFetch, type CloudClient, type FetchLike, type OnpremClient } from "@/lib/client";
 import { env } from "@/lib/env";
 import { loadSecret, SECRET_FILES } from "@/lib/secrets";
 
@@ -7,7 +7,9 @@ export type ConnectionMode = "embedded" | "cloud" | "onprem";
 
 /**
  * Which co-browsing API the console speaks to, and the clients for it. The console reaches every API
- * the same way, through lib/client; the embedded service is reached over loopback like any other.
+ * the same way, through lib/client. The embedded service is addressed at its loopback origin like any
+ * other API; Tandem's server hands its requests to the service in the process (lib/client/in-process),
+ * which spares each call a second HTTP round trip through the same server.
  */
 export interface ApiConnection {
   mode: ConnectionMode;
@@ -20,7 +22,7 @@ export interface ApiConnection {
   /** Watch links must lead to this origin; the console never redirects anywhere else. */
   watchOrigin: string;
   /** The embedded service's own admin API (team settings, keys) is there only in embedded mode. */
-  embedded: { baseUrl: string; apiKey: string } | null;
+  embedded: { baseUrl: string; apiKey: string; fetch: FetchLike } | null;
 }
 
 let cached: ApiConnection | undefined;
@@ -34,7 +36,7 @@ export function apiConnection(): ApiConnection {
   const embeddedKey = () => loadSecret(config.DATA_DIR, SECRET_FILES.embeddedApiKey, config.COBROWSE_API_KEY);
   const cloud = config.COBROWSE_API_URL
     ? createCloudClient({ baseUrl: config.COBROWSE_API_URL, apiKey: config.COBROWSE_API_KEY! })
-    : createCloudClient({ baseUrl: loopback, apiKey: embeddedKey() });
+    : createCloudClient({ baseUrl: loopback, apiKey: embeddedKey(), fetch: inProcessOrNetworkFetch });
 
   if (config.ONPREM_BASE_URL && config.ONPREM_REST_KEY) {
     cached = {
@@ -61,7 +63,7 @@ export function apiConnection(): ApiConnection {
       cloud,
       onprem: null,
       watchOrigin: new URL(publicUrl).origin,
-      embedded: { baseUrl: loopback, apiKey: embeddedKey() },
+      embedded: { baseUrl: loopback, apiKey: embeddedKey(), fetch: inProcessOrNetworkFetch },
     };
   }
   return cached;

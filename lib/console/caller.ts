@@ -8,7 +8,7 @@ import { authOptions } from "./auth-options";
 import { hasRole, type Role } from "./roles";
 import { decodeSessionToken } from "./session-decode";
 import { isWithinAbsoluteLimit } from "./session-limits";
-import { findUserById } from "./users";
+import { findEnabledUser } from "./users";
 
 export interface Caller {
   id: string;
@@ -45,8 +45,8 @@ async function sessionToken() {
 export const getCaller = cache(async (): Promise<Caller | null> => {
   const token = await sessionToken();
   if (!token?.sub || !isWithinAbsoluteLimit(token.signedInAt)) return null;
-  const user = await findUserById(await getDb(), token.sub);
-  if (!user || user.disabledAt) return null;
+  const user = await findEnabledUser(await getDb(), token.sub);
+  if (!user) return null;
   return { id: user.id, email: user.email, name: user.name, role: user.role };
 });
 

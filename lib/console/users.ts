@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
-import { count, eq, sql } from "drizzle-orm";
-import type { Db } from "@/lib/db";
+import { and, count, eq, isNull, sql } from "drizzle-orm";
+import { preparedFor, type Db } from "@/lib/db";
 import { hashPassword } from "./passwords";
 import type { Role } from "./roles";
 import { consoleUsers } from "./schema";
@@ -24,6 +24,21 @@ export async function findUserByEmail(db: Db, email: string): Promise<ConsoleUse
 
 export async function findUserById(db: Db, id: string): Promise<ConsoleUser | undefined> {
   const [user] = await db.select().from(consoleUsers).where(eq(consoleUsers.id, id));
+  return user;
+}
+
+// Every console request reads it: prepared once, only the columns a caller needs, disabled users left out.
+const enabledUserById = preparedFor((db) =>
+  db
+    .select({ id: consoleUsers.id, email: consoleUsers.email, name: consoleUsers.name, role: consoleUsers.role })
+    .from(consoleUsers)
+    .where(and(eq(consoleUsers.id, sql.placeholder("id")), isNull(consoleUsers.disabledAt)))
+    .prepare("console_enabled_user_by_id"),
+);
+
+/** The user as the caller check needs them, read now (a disabled user is undefined). */
+export async function findEnabledUser(db: Db, id: string): Promise<Pick<ConsoleUser, "id" | "email" | "name" | "role"> | undefined> {
+  const [user] = await enabledUserById(db).execute({ id });
   return user;
 }
 

@@ -8,6 +8,6 @@ let cached: ServiceAdminClient | undefined;
 export function serviceAdmin(): ServiceAdminClient | null {
   const embedded = apiConnection().embedded;
   if (!embedded) return null;
-  cached ??= createServiceAdminClient({ baseUrl: embedded.baseUrl, apiKey: embedded.apiKey });
+  cached ??= createServiceAdminClient(embedded);
   return cached;
 }

@@ -48,7 +48,9 @@ export function createServiceApp(overrides: Partial<BindDependencies> = {}): { a
   const dependencies: BindDependencies = { db: getDb, limiter: () => (limiter ??= createRateLimiter()), ...overrides };
 
   app.use("*", async (c, next) => {
-    c.set("clientAddress", clientAddress(c.env?.incoming?.socket.remoteAddress, c.req.header("x-forwarded-for"), env().TRUSTED_PROXIES));
+    // A request from this process's own console has no socket: its peer is this host, as over loopback.
+    const peer = c.env?.incoming?.socket.remoteAddress ?? (c.env?.inProcess ? "127.0.0.1" : undefined);
+    c.set("clientAddress", clientAddress(peer, c.req.header("x-forwarded-for"), env().TRUSTED_PROXIES));
     await countedInFlight(next);
   });
   // The visitor script runs on customers' sites: every /collect answer, errors included, allows any

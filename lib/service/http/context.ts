@@ -1,7 +1,10 @@
 import type { HttpBindings } from "@hono/node-server";
 
-/** The service's Hono environment: Node's request and response when served by Tandem's server, and the client's address. */
+/**
+ * The service's Hono environment: Node's request and response when served over HTTP, `inProcess` when
+ * Tandem's server hands it a request of its own console (lib/client/in-process); and the client's address.
+ */
 export interface ServiceEnv {
-  Bindings: Partial<HttpBindings>;
+  Bindings: Partial<HttpBindings> & { inProcess?: true };
   Variables: { clientAddress: string };
 }
