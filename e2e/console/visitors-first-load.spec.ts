@@ -1,6 +1,7 @@
 import type { APIRequestContext, Page, Route } from "@playwright/test";
-import { apiClient, leave, registerVisitor, uniqueTag, type TestVisitor } from "../support/api";
+import { apiClient, leave, registerVisitor, uniqueTag } from "../support/api";
 import { demoUser, expect, signInAs, test } from "../support/fixtures";
+import { visitorRow } from "./visitor-rows";
 
 /**
  * The Visitors list arrives as server HTML with plain GET forms; its live part (polling, URL kept in
@@ -13,8 +14,6 @@ test.beforeAll(async () => {
 test.afterAll(async () => {
   await api?.dispose();
 });
-
-const row = (page: Page, visitor: TestVisitor) => page.locator(`tr[data-visitor-id="${visitor.visitorId}"]`);
 
 /** The scripts a page's HTML names: its script tags and the client parts its data refers to. */
 async function firstLoadScripts(page: Page, path: string): Promise<Set<string>> {
@@ -49,7 +48,7 @@ test("text typed before the live list has loaded is kept and searched, and the l
   const scripts = await holdScripts(page);
   // A held script keeps the load event from firing: wait for the HTML only.
   await page.goto(`/visitors?search=${encodeURIComponent(shared)}`, { waitUntil: "domcontentloaded" });
-  await expect(row(page, other)).toBeVisible();
+  await expect(visitorRow(page, other)).toBeVisible();
   const box = page.getByLabel("Search visitors");
   await box.fill(wantedTag);
   await expect.poll(() => scripts.held.length).toBeGreaterThan(0);
@@ -58,16 +57,16 @@ test("text typed before the live list has loaded is kept and searched, and the l
   await scripts.release();
   // Once the live list has loaded, what was typed is searched, and the box keeps the text, the focus and the caret.
   await expect(page).toHaveURL((url) => url.searchParams.get("search") === wantedTag);
-  await expect(row(page, other)).toHaveCount(0);
-  await expect(row(page, wanted)).toBeVisible();
+  await expect(visitorRow(page, other)).toHaveCount(0);
+  await expect(visitorRow(page, wanted)).toBeVisible();
   await expect(box).toHaveValue(wantedTag);
   await expect(box).toBeFocused();
   expect(await box.evaluate((input: HTMLInputElement) => input.selectionStart)).toBe(wantedTag.length);
 
   // It keeps itself fresh: the visitor leaving turns the badge to offline without a reload.
-  await expect(row(page, wanted).getByTestId("online-state")).toHaveText("Online");
+  await expect(visitorRow(page, wanted).getByTestId("online-state")).toHaveText("Online");
   await leave(api, wanted);
-  await expect(row(page, wanted).getByTestId("online-state")).toHaveText("Offline", { timeout: 15_000 });
+  await expect(visitorRow(page, wanted).getByTestId("online-state")).toHaveText("Offline", { timeout: 15_000 });
   await leave(api, other);
 });
 
@@ -83,7 +82,7 @@ test("a filter chosen before the live list has loaded is applied when it arrives
   const scripts = await holdScripts(page, await firstLoadScripts(page, path));
   // A held script keeps the load event from firing: wait for the HTML only.
   await page.goto(path, { waitUntil: "domcontentloaded" });
-  await expect(row(page, offline)).toBeVisible();
+  await expect(visitorRow(page, offline)).toBeVisible();
   await expect.poll(() => scripts.held.length).toBeGreaterThan(0);
   const filter = page.getByRole("group", { name: "Show" });
   await filter.getByText("Online", { exact: true }).click();
@@ -91,8 +90,8 @@ test("a filter chosen before the live list has loaded is applied when it arrives
 
   await scripts.release();
   await expect(page).toHaveURL((url) => url.searchParams.get("status") === "online" && url.searchParams.get("search") === tag);
-  await expect(row(page, offline)).toHaveCount(0);
-  await expect(row(page, online)).toBeVisible();
+  await expect(visitorRow(page, offline)).toHaveCount(0);
+  await expect(visitorRow(page, online)).toBeVisible();
   await leave(api, online);
 });
 
@@ -110,12 +109,12 @@ test("before any script has loaded, the list searches and filters: its forms put
   await page.getByLabel("Search visitors").press("Enter");
   await expect(page).toHaveURL((url) => url.pathname === "/visitors" && url.searchParams.get("search") === tag);
   await expect(page.getByTestId("visitor-count")).toHaveText("2 visitors match");
-  await expect(row(page, offline)).toBeVisible();
+  await expect(visitorRow(page, offline)).toBeVisible();
 
   await page.getByRole("group", { name: "Show" }).getByText("Online", { exact: true }).click();
   await page.getByLabel("Search visitors").press("Enter");
   await expect(page).toHaveURL((url) => url.searchParams.get("status") === "online" && url.searchParams.get("search") === tag);
-  await expect(row(page, online)).toBeVisible();
-  await expect(row(page, offline)).toHaveCount(0);
+  await expect(visitorRow(page, online)).toBeVisible();
+  await expect(visitorRow(page, offline)).toHaveCount(0);
   await leave(api, online);
 });

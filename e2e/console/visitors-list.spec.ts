@@ -2,6 +2,7 @@ import AxeBuilder from "@axe-core/playwright";
 import type { APIRequestContext, Page } from "@playwright/test";
 import { apiClient, leave, registerVisitor, uniqueTag, type TestVisitor } from "../support/api";
 import { demoUser, expect, signInAs, test } from "../support/fixtures";
+import { visitorRow } from "./visitor-rows";
 
 let api: APIRequestContext;
 test.beforeAll(async () => {
@@ -11,7 +12,6 @@ test.afterAll(async () => {
   await api?.dispose();
 });
 
-const row = (page: Page, visitor: TestVisitor) => page.locator(`tr[data-visitor-id="${visitor.visitorId}"]`);
 const card = (page: Page, visitor: TestVisitor) => page.locator(`li[data-visitor-id="${visitor.visitorId}"]`);
 
 /** Whether anything on the page makes it scroll sideways. */
@@ -35,17 +35,17 @@ test("the list shows state first and the page a visitor is on, and co-browses in
 
   await page.goto(`/visitors?search=${encodeURIComponent(tag)}`);
   await expect(page.locator("thead th")).toHaveText(["State", "Visitor", "Page", "Last seen", "Location", "Device and browser", "Action"]);
-  await expect(row(page, online).locator("td").first()).toHaveText("Online");
-  await expect(row(page, online).getByTestId("visitor-page")).toHaveText(/^Checkout\s*https:\/\/shop\.example\.com\/checkout\?step=2$/);
+  await expect(visitorRow(page, online).locator("td").first()).toHaveText("Online");
+  await expect(visitorRow(page, online).getByTestId("visitor-page")).toHaveText(/^Checkout\s*https:\/\/shop\.example\.com\/checkout\?step=2$/);
   await expect(page.getByTestId("visitor-count")).toHaveText("2 visitors match");
   // Nothing past the right edge at 1440 px: the state and the action are on screen.
   expect(await scrollsSideways(page)).toBe(false);
-  await expect(row(page, online).getByRole("button", { name: "Co-browse with Online Olive" })).toBeInViewport();
+  await expect(visitorRow(page, online).getByRole("button", { name: "Co-browse with Online Olive" })).toBeInViewport();
   // Offline visitors cannot be co-browsed: no button.
-  await expect(row(page, offline).getByRole("button")).toHaveCount(0);
+  await expect(visitorRow(page, offline).getByRole("button")).toHaveCount(0);
 
   // Keyboard: Tab reaches the row's Co-browse button, Enter starts the session.
-  const button = row(page, online).getByRole("button", { name: "Co-browse with Online Olive" });
+  const button = visitorRow(page, online).getByRole("button", { name: "Co-browse with Online Olive" });
   await button.focus();
   await expect(button).toBeFocused();
   await page.keyboard.press("Enter");
@@ -122,7 +122,7 @@ test("on a phone and a tablet the navigation folds away and the list becomes car
 
   await page.setViewportSize({ width: 1440, height: 900 });
   await page.goto(`/visitors?search=${encodeURIComponent(tag)}`);
-  await expect(row(page, visitor)).toBeVisible();
+  await expect(visitorRow(page, visitor)).toBeVisible();
   await expect(page.getByRole("button", { name: "Menu" })).toBeHidden();
   await expectNoAxeViolations(page, "1440 px, table");
   await leave(api, visitor);

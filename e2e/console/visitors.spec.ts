@@ -1,7 +1,8 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { APIRequestContext, Page, Request } from "@playwright/test";
-import { apiClient, leave, registerVisitor, uniqueTag, type TestVisitor } from "../support/api";
+import { apiClient, leave, registerVisitor, uniqueTag } from "../support/api";
 import { demoUser, expect, signInAs, test } from "../support/fixtures";
+import { visitorRow } from "./visitor-rows";
 
 let api: APIRequestContext;
 test.beforeAll(async () => {
@@ -10,8 +11,6 @@ test.beforeAll(async () => {
 test.afterAll(async () => {
   await api?.dispose();
 });
-
-const row = (page: Page, visitor: TestVisitor) => page.locator(`tr[data-visitor-id="${visitor.visitorId}"]`);
 
 test("an agent finds a visitor with search tokens, reads its history and co-browses", async ({ page }) => {
   const tag = uniqueTag("story");
@@ -23,22 +22,22 @@ test("an agent finds a visitor with search tokens, reads its history and co-brow
   await page.getByLabel("Search visitors").fill(`${tag} online`);
   await expect(page).toHaveURL((url) => url.searchParams.get("search") === `${tag} online`);
   await expect(page.locator("tbody tr")).toHaveCount(1);
-  await expect(row(page, visitor)).toContainText("Story Visitor");
-  await expect(row(page, visitor).getByTestId("online-state")).toHaveText("Online");
+  await expect(visitorRow(page, visitor)).toContainText("Story Visitor");
+  await expect(visitorRow(page, visitor).getByTestId("online-state")).toHaveText("Online");
 
   // The query lives in the URL: a reload shows the same search, rendered by the server.
   await page.reload();
   await expect(page.getByLabel("Search visitors")).toHaveValue(`${tag} online`);
-  await expect(row(page, visitor)).toBeVisible();
+  await expect(visitorRow(page, visitor)).toBeVisible();
 
   // The offline filter adds -online: this online visitor is not listed.
   await page.getByText("Offline", { exact: true }).click();
   await expect(page).toHaveURL(/status=offline/);
   await expect(page.getByText("No visitor matches this search")).toBeVisible();
   await page.getByText("All", { exact: true }).click();
-  await expect(row(page, visitor)).toBeVisible();
+  await expect(visitorRow(page, visitor)).toBeVisible();
 
-  await row(page, visitor).getByRole("link", { name: "Story Visitor" }).click();
+  await visitorRow(page, visitor).getByRole("link", { name: "Story Visitor" }).click();
   await expect(page).toHaveURL(`/visitors/${visitor.visitorId}`);
   await expect(page.getByRole("heading", { name: "Story Visitor" })).toBeVisible();
   await expect(page.getByRole("list", { name: "Pages viewed" })).toContainText("Checkout");
@@ -55,11 +54,11 @@ test("the online badge turns to offline by itself when the visitor leaves", asyn
   const visitor = await registerVisitor(api, { identity: { tags: [tag] } });
   await signInAs(page, demoUser("agent"));
   await page.goto(`/visitors?search=${encodeURIComponent(tag)}`);
-  await expect(row(page, visitor).getByTestId("online-state")).toHaveText("Online");
+  await expect(visitorRow(page, visitor).getByTestId("online-state")).toHaveText("Online");
   // A marker on the window proves the page was not reloaded.
   await page.evaluate(() => Object.assign(window, { __notReloaded: true }));
   await leave(api, visitor);
-  await expect(row(page, visitor).getByTestId("online-state")).toHaveText("Offline", { timeout: 15_000 });
+  await expect(visitorRow(page, visitor).getByTestId("online-state")).toHaveText("Offline", { timeout: 15_000 });
   expect(await page.evaluate(() => (window as unknown as { __notReloaded?: boolean }).__notReloaded)).toBe(true);
 });
 
@@ -85,7 +84,7 @@ test("the command palette jumps to a visitor by lookup code and by id", async ({
   await input.fill(visitor.lookupCode);
   await input.press("Enter");
   await expect(page).toHaveURL(`/visitors?search=${visitor.lookupCode}`);
-  await expect(row(page, visitor)).toBeVisible();
+  await expect(visitorRow(page, visitor)).toBeVisible();
   await expect(page.getByLabel("Search visitors")).toHaveValue(visitor.lookupCode);
 
   await openPalette(page);
@@ -140,7 +139,7 @@ test("when the console can't reach the API, the table says so, keeps the last an
   const visitor = await registerVisitor(api, { identity: { tags: [uniqueTag("story")] } });
   await signInAs(page, demoUser("agent"));
   await page.goto("/visitors");
-  await expect(row(page, visitor)).toBeVisible();
+  await expect(visitorRow(page, visitor)).toBeVisible();
 
   // The browser's polling goes through the console's route handler; it answers 502 while the API is down.
   await page.route("**/api/console/visitors**", (route) =>
@@ -148,7 +147,7 @@ test("when the console can't reach the API, the table says so, keeps the last an
   );
   const failure = page.getByRole("alert").filter({ hasText: "Refreshing failed" });
   await expect(failure).toContainText("The co-browsing API did not answer.");
-  await expect(row(page, visitor)).toBeVisible();
+  await expect(visitorRow(page, visitor)).toBeVisible();
 
   await page.unroute("**/api/console/visitors**");
   await expect(failure).toHaveCount(0, { timeout: 15_000 });
