@@ -178,7 +178,7 @@ try {
     const names = [...new Set(timings.flatMap((timing) => [...timing.resources.keys()]))].sort(
       (a, b) => Number(median((t) => t.resources.get(a)?.start)) - Number(median((t) => t.resources.get(b)?.start)),
     );
-    console.log(`\n${name}, cold load, p50 ms from navigation start | asked | in |\n|---|---|---|`);
+    console.log(`\n| ${name}, cold load, p50 ms from navigation start | asked | in |\n|---|---|---|`);
     console.log(`| document | ${median((t) => t.document.start)} | ${median((t) => t.document.end)} |`);
     for (const resource of names)
       console.log(`| ${resource} | ${median((t) => t.resources.get(resource)?.start)} | ${median((t) => t.resources.get(resource)?.end)} |`);
