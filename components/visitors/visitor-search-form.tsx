@@ -1,6 +1,8 @@
 import { ONLINE_FILTERS, type OnlineFilter } from "@/lib/console/visitors/query-values";
 import { SearchHelp } from "./search-help";
-import { VISITOR_SEARCH_FORM_ID } from "./visitor-search-form-id";
+
+/** The search form's id: the online filter joins the form by it, and the live list reads the form by it. */
+export const VISITOR_SEARCH_FORM_ID = "visitor-search-form";
 
 const FILTER_LABELS: Record<OnlineFilter, string> = { all: "All", online: "Online", offline: "Offline" };
 

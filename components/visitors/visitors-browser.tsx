@@ -4,7 +4,7 @@ import { useEffect, useRef, useState } from "react";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { TableSkeleton } from "@/components/ui/skeleton";
-import { VISITORS_PAGE_SIZE, type OnlineFilter } from "@/lib/console/visitors/search-params";
+import { VISITORS_PAGE_SIZE, type OnlineFilter } from "@/lib/console/visitors/query-values";
 import { useVisitorQuery } from "./use-visitor-query";
 import { useVisitors } from "./use-visitors";
 import { VisitorResults } from "./visitor-results";

@@ -8,8 +8,7 @@ import type { VisitorQuery } from "@/lib/console/visitors/search-params";
 import type { LiveVisitorsProps } from "./live-visitors";
 import type { EarlyInput } from "./visitors-browser";
 import { VisitorResults } from "./visitor-results";
-import { VisitorSearchForm } from "./visitor-search-form";
-import { VISITOR_SEARCH_FORM_ID } from "./visitor-search-form-id";
+import { VISITOR_SEARCH_FORM_ID, VisitorSearchForm } from "./visitor-search-form";
 
 type LiveVisitorsComponent = (props: LiveVisitorsProps) => React.ReactNode;
 

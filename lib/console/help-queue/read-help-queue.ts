@@ -2,7 +2,7 @@ import "server-only";
 import type { Visitor } from "@/lib/contract";
 import { getDb } from "@/lib/db";
 import { searchVisitors } from "../visitors/read-visitors";
-import { VISITORS_MAX_RESULTS } from "../visitors/search-params";
+import { VISITORS_MAX_RESULTS } from "../visitors/query-values";
 import { syncHelpRequests, type WaitingVisitor } from "./help-requests";
 
 export interface HelpQueueEntry {

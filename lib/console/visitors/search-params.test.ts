@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { apiSearch, nextVisitorLimit, parseVisitorQuery, visitorQueryString } from "./search-params";
+import { nextVisitorLimit } from "./query-values";
+import { apiSearch, parseVisitorQuery, visitorQueryString } from "./search-params";
 
 describe("visitor query", () => {
   it("parses the URL, ignoring unknown filters and sizes", () => {

@@ -1,13 +1,11 @@
-import { ONLINE_FILTERS, VISITOR_LIMITS, VISITORS_PAGE_SIZE } from "./query-values";
 import { createLoader, createSerializer, parseAsNumberLiteral, parseAsString, parseAsStringLiteral, type inferParserType } from "nuqs/server";
+import { ONLINE_FILTERS, VISITOR_LIMITS, VISITORS_PAGE_SIZE } from "./query-values";
 
 /**
  * The Visitors page's query, as it lives in the URL. One set of parsers for the server page (first
  * page), the console's route handler and the browser (useQueryStates), so all ask the API the same thing
  * and the server's first page is found under the browser's key.
  */
-export { ONLINE_FILTERS, VISITORS_MAX_RESULTS, VISITORS_PAGE_SIZE, VISITOR_LIMITS, nextVisitorLimit, type OnlineFilter } from "./query-values";
-
 export const visitorSearchParams = {
   /** What the person typed: the whole search grammar. */
   search: parseAsString.withDefault(""),
