@@ -85,9 +85,12 @@ test("an agent sees the visitor's page live, the visitor's typing, and clicks an
   await agentPage.keyboard.type("x");
   await expect(visitor.page.getByTestId("password")).not.toBeFocused();
 
-  // The agent's wheel scrolls the visitor's page.
+  // The agent's wheel scrolls the visitor's page, once the agent's view has the visitor's new window size
+  // (until then the pointer may rest where the resized view no longer is).
   await visitor.page.setViewportSize({ width: 1280, height: 400 });
-  await agentPage.getByTestId("replay-overlay").hover();
+  const overlay = agentPage.getByTestId("replay-overlay");
+  await expect.poll(async () => overlay.boundingBox().then((box) => box && Math.round((box.width / box.height) * 10) / 10)).toBe(3.2);
+  await overlay.hover();
   await agentPage.mouse.wheel(0, 300);
   await expect.poll(() => visitor.page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
 
