@@ -18,6 +18,13 @@ describe("proxied addresses", () => {
     }
   });
 
+  it("have no name for the hosts `.` and `..` (a path would lose them), however they are spelled", () => {
+    for (const url of ["https://./", "http://../x", "https://%2e/", "https://。/"]) {
+      expect(toProxyUrl(url, origin, "ps_1")).toBeNull();
+    }
+    expect(toProxyUrl("https://..:8080/", origin, "ps_1")).toBe("http://127.0.0.1:3001/s/ps_1/https/..:8080/");
+  });
+
   it("read a path on the proxy origin, and refuse what is not a proxied address", () => {
     expect(fromProxyUrl("/s/ps_2/http/localhost:8080/", origin)?.target.href).toBe("http://localhost:8080/");
     expect(fromProxyUrl("http://other.example/s/ps_2/http/a.example/", origin)).toBeNull();

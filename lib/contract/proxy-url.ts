@@ -14,10 +14,14 @@ export function proxySessionPath(sessionId: string): string {
   return `${PROXY_SESSION_PREFIX}${encodeURIComponent(sessionId)}/`;
 }
 
-/** `target` (http or https, absolute) as its proxied address; null for other schemes (data:, blob:, mailto:…). */
+/**
+ * `target` (http or https, absolute) as its proxied address; null for other schemes (data:, blob:, mailto:…)
+ * and for the hosts `.` and `..`, which as a path segment would be resolved away.
+ */
 export function toProxyUrl(target: string | URL, proxyOrigin: string, sessionId: string): string | null {
   const url = typeof target === "string" ? URL.parse(target) : target;
   if (!url || (url.protocol !== "http:" && url.protocol !== "https:")) return null;
+  if (url.host === "." || url.host === "..") return null;
   const scheme = url.protocol.slice(0, -1);
   return `${proxyOrigin}${proxySessionPath(sessionId)}${scheme}/${url.host}${url.pathname}${url.search}${url.hash}`;
 }

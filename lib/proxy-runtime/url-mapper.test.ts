@@ -36,6 +36,8 @@ describe("the runtime's address mapping", () => {
 
   it("maps a path the page built on the proxy's origin (from location.origin) to the page's own site", () => {
     expect(mapper().proxied(`${proxyOrigin}/api/cart.json`)).toBe(`${proxyOrigin}/s/s1/https/shop.example/api/cart.json`);
+    expect(mapper().proxied(`${proxyOrigin}//x?y=1`)).toBe(`${proxyOrigin}/s/s1/https/shop.example//x?y=1`);
+    expect(mapper().proxied(`${proxyOrigin}//?#`)).toBe(`${proxyOrigin}/s/s1/https/shop.example//`);
   });
 
   it("keeps proxied addresses of its session, absolute or as the proxy writes them (a path), and moves another session's into its own", () => {
@@ -57,6 +59,11 @@ describe("the runtime's address mapping", () => {
     ]) {
       expect(mapper().proxied(reference)).toBe(reference);
     }
+  });
+
+  it("leaves a host it cannot name as a path (`//.`) as written, so mapping it again changes nothing", () => {
+    expect(mapper().proxied("//.")).toBe("//.");
+    expect(mapper().proxied("https://../a")).toBe("https://../a");
   });
 
   it("requests an exempt origin (the co-browsing service) directly", () => {

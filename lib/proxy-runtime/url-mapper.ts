@@ -32,6 +32,15 @@ function parse(reference: string, base: URL): URL | null {
   }
 }
 
+/** `url`'s path, query and fragment on `site`'s origin; set part by part, since a path such as `//x` is not a host. */
+function onSite(url: URL, site: URL): URL {
+  const moved = new URL(site.origin);
+  moved.pathname = url.pathname;
+  moved.search = url.search;
+  moved.hash = url.hash;
+  return moved;
+}
+
 export function createUrlMapper(options: UrlMapperOptions): UrlMapper {
   const { session, proxyOrigin, currentTarget } = options;
 
@@ -44,7 +53,7 @@ export function createUrlMapper(options: UrlMapperOptions): UrlMapper {
     if (url.origin !== proxyOrigin) return url;
     // A proxied address (the page read it from `location` or an element) means its target; any other
     // path on the proxy's origin is one the page built from `location.origin`: it means the page's own site.
-    return fromProxyUrl(url, proxyOrigin)?.target ?? new URL(`${url.pathname}${url.search}${url.hash}`, base.origin);
+    return fromProxyUrl(url, proxyOrigin)?.target ?? onSite(url, base);
   };
 
   const proxied = (reference: string): string => {

@@ -113,10 +113,12 @@ async function openLink(req: IncomingMessage, res: ServerResponse, token: string
   const started = await startProxySession(await deps.db(), token);
   if (!started.ok) return sendPage(res, started.reason === "spent" ? PAGES.linkSpent : started.reason === "expired" ? PAGES.linkExpired : PAGES.linkInvalid);
   const { session, cookie } = started;
+  const location = toProxyUrl(session.initialUrl, "", session.id);
+  if (!location) return sendPage(res, PAGES.linkInvalid);
   const secure = deps.proxyOrigin.startsWith("https:") ? "; Secure" : "";
   const sessionPath = `${PROXY_SESSION_PREFIX}${encodeURIComponent(session.id)}/`;
   res.writeHead(303, {
-    location: toProxyUrl(session.initialUrl, "", session.id)!,
+    location,
     "set-cookie": `${PROXY_COOKIE}=${cookie}; Path=${sessionPath}; Max-Age=${PROXY_SESSION_TTL_MS / 1000}; HttpOnly; SameSite=Lax${secure}`,
     "cache-control": "no-store",
     "referrer-policy": "no-referrer",
