@@ -6,7 +6,11 @@ import { brandingSchema } from "./watch-link";
 export const proxySessionRequestSchema = z
   .object({
     // The hosted service documents a default of its own; leaving it out lets the server pick it.
-    initial_url: httpUrlSchema.optional().describe("First URL the visitor is sent to"),
+    initial_url: httpUrlSchema
+      // `https://./` parses, but names no site: the proxy could not give it an address.
+      .refine((url) => !/^\.{1,2}$/.test(new URL(url).hostname), { error: "must name a host" })
+      .optional()
+      .describe("First URL the visitor is sent to"),
     allowed_domains: z
       .array(z.string().min(1, { error: "must not be empty" }))
       .min(1, { error: 'must list at least one domain ("*" allows all)' })
