@@ -42,6 +42,11 @@ const HOOKS = path.join(root, "lib/visitor/rrweb-hooks.ts");
  *   any page embedding the frame, by itself), and a page takes a frame's message only if the frame
  *   bridge accepts it (rrweb takes any frame's that names its own origin).
  *
+ * It fixes rrweb's check of whether the page has patched `Element` (rrweb-io/rrweb#1802): it reads
+ * `querySelector` and `querySelectorAll` as accessors, which they are not, so every session start built
+ * and removed a hidden iframe per copy of the check for a fresh `Element`, 30 ms or more of the visitor's
+ * main thread. They are checked as the methods they are.
+ *
  * And it asks `window.__tandemDeferChildren` (lib/visitor/sliced-snapshot.ts) before serialising an
  * element's children, so that a full snapshot can be taken in slices.
  */
@@ -68,6 +73,8 @@ const rrwebForTandem: Plugin = {
         "const inEmittingFrame = !options.postToParent;",
       );
       source = rewrite(source, 'window.parent.postMessage(message, "*");', "options.postToParent(message);");
+      source = rewrite(source, /Element: \[\n\t\t"shadowRoot",\n\t\t"querySelector",\n\t\t"querySelectorAll"\n\t\],/, 'Element: ["shadowRoot"],');
+      source = rewrite(source, /Element: \[\],/, 'Element: ["querySelector", "querySelectorAll"],');
       source = rewrite(source, SERIALIZE_CHILDREN, SERIALIZE_CHILDREN.replace("&& recordChild", `&& recordChild && !(${DEFER_CHILDREN})`));
       source = rewrite(
         source,

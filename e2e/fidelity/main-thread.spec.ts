@@ -24,6 +24,23 @@ test("a session starts on a 10,000-node page with no task over 50 ms on the visi
   await pair.close();
 });
 
+test("a session start builds no iframe on the visitor's page (rrweb's check of Element is not fooled)", async ({ browser }) => {
+  const pair = await openPair(browser, suite, "big-page.html", {
+    ready: "#title",
+    beforeAgent: (visitor) =>
+      visitor.evaluate(() => {
+        const counter = window as unknown as { framesAdded: number };
+        counter.framesAdded = 0;
+        new MutationObserver((records) => {
+          for (const record of records) for (const node of record.addedNodes) if (node.nodeName === "IFRAME") counter.framesAdded++;
+        }).observe(document, { childList: true, subtree: true });
+      }),
+  });
+  await expect(pair.mirror().locator("#list > li")).toHaveCount(2500);
+  expect(await pair.visitor.evaluate(() => (window as unknown as { framesAdded: number }).framesAdded)).toBe(0);
+  await pair.close();
+});
+
 test("1,000 nodes added at once cost the visitor's page no task over 50 ms", async ({ browser }) => {
   const pair = await openPair(browser, suite, "big-page.html", { ready: "#title" });
   await expect(pair.mirror().locator("#list > li")).toHaveCount(2500);
