@@ -24,6 +24,9 @@ describe("proxySessionRequestSchema", () => {
 
   it("rejects a non-http(s) initial_url and an empty domain list", () => {
     expect(issuesOf(proxySessionRequestSchema, { initial_url: "file:///etc/passwd" })[0].path).toEqual(["initial_url"]);
+    for (const notUrl of ["not a url", "http://", "https://[::1"]) {
+      expect(issuesOf(proxySessionRequestSchema, { initial_url: notUrl })).toMatchObject([{ path: ["initial_url"], message: "must be an http(s) URL" }]);
+    }
     for (const hostless of ["https://./", "http://../x", "https://%2e/"]) {
       expect(issuesOf(proxySessionRequestSchema, { initial_url: hostless })[0]).toMatchObject({ path: ["initial_url"], message: "must name a host" });
     }

@@ -8,7 +8,7 @@ export const proxySessionRequestSchema = z
     // The hosted service documents a default of its own; leaving it out lets the server pick it.
     initial_url: httpUrlSchema
       // `https://./` parses, but names no site: the proxy could not give it an address.
-      .refine((url) => !/^\.{1,2}$/.test(new URL(url).hostname), { error: "must name a host" })
+      .refine((url) => !/^\.{1,2}$/.test(URL.parse(url)?.hostname ?? ""), { error: "must name a host" })
       .optional()
       .describe("First URL the visitor is sent to"),
     allowed_domains: z
