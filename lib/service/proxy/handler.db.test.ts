@@ -79,6 +79,10 @@ describe("proxy session links", () => {
     const answer = await fetch(tampered);
     expect(answer.status).toBe(404);
     expect(await answer.text()).toContain("This link is not valid");
+    // Signed, but to an address the proxy has no name for (the API refuses to make such a link).
+    const nowhere = await fetch(await proxyLink(proxy.url, { ...claims(), initial_url: "https://./" }), { redirect: "manual" });
+    expect(nowhere.status).toBe(404);
+    expect(await nowhere.text()).toContain("This link is not valid");
   });
 });
 
