@@ -4,6 +4,7 @@ import { nextVisitorLimit } from "@/lib/console/visitors/query-values";
 import type { VisitorQuery } from "@/lib/console/visitors/search-params";
 import { VisitorsDataTable } from "./table/data-table";
 import { VisitorsEmptyState } from "./table/empty-state";
+import { VisitorsGetForm } from "./visitors-get-form";
 
 /** What the count line says: exact below the rows asked for; at the limit, more may match. */
 function matchCount(shown: number, limit: number): string {
@@ -33,24 +34,13 @@ export function VisitorResults({ visitors, query, updating = false, onLoadMore }
       <VisitorsDataTable visitors={visitors} />
       {visitors.length >= query.limit && more !== null ? (
         // A GET of this page with the larger limit: it works before any script, as the search does.
-        <form
-          action="/visitors"
-          method="get"
-          className="flex justify-center"
-          onSubmit={
-            onLoadMore &&
-            ((event) => {
-              event.preventDefault();
-              onLoadMore(more);
-            })
-          }
-        >
+        <VisitorsGetForm className="flex justify-center" onSubmit={onLoadMore && (() => onLoadMore(more))}>
           {query.search.trim() ? <input type="hidden" name="search" value={query.search} /> : null}
           {query.status !== "all" ? <input type="hidden" name="status" value={query.status} /> : null}
           <Button type="submit" name="limit" value={more} variant="secondary" disabled={updating} aria-busy={updating}>
             {updating ? "Loading…" : `Load ${more - query.limit} more`}
           </Button>
-        </form>
+        </VisitorsGetForm>
       ) : null}
     </>
   );

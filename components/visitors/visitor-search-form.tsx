@@ -1,5 +1,6 @@
 import { ONLINE_FILTERS, type OnlineFilter } from "@/lib/console/visitors/query-values";
 import { SearchHelp } from "./search-help";
+import { VisitorsGetForm } from "./visitors-get-form";
 
 /** The search form's id: the online filter joins the form by it, and the live list reads the form by it. */
 export const VISITOR_SEARCH_FORM_ID = "visitor-search-form";
@@ -23,20 +24,7 @@ interface SearchFormProps {
 export function VisitorSearchForm({ search, status, onType, onStatus, onSearch }: SearchFormProps) {
   return (
     <div className="flex flex-wrap items-end gap-3">
-      <form
-        id={VISITOR_SEARCH_FORM_ID}
-        role="search"
-        action="/visitors"
-        method="get"
-        className="flex min-w-0 flex-[1_1_16rem] flex-col gap-1.5"
-        onSubmit={
-          onSearch &&
-          ((event) => {
-            event.preventDefault();
-            onSearch();
-          })
-        }
-      >
+      <VisitorsGetForm id={VISITOR_SEARCH_FORM_ID} role="search" className="flex min-w-0 flex-[1_1_16rem] flex-col gap-1.5" onSubmit={onSearch}>
         <label htmlFor="visitor-search" className="text-sm font-medium text-zinc-700 dark:text-zinc-300">
           Search visitors
         </label>
@@ -50,7 +38,7 @@ export function VisitorSearchForm({ search, status, onType, onStatus, onSearch }
           spellCheck={false}
           className="rounded-md border border-zinc-300 bg-white px-3 py-2 text-sm shadow-sm placeholder:text-zinc-500 focus:border-brand-500 focus:ring-2 focus:ring-brand-500/30 focus:outline-none dark:border-zinc-700 dark:bg-zinc-900 dark:placeholder:text-zinc-400"
         />
-      </form>
+      </VisitorsGetForm>
       <fieldset className="flex flex-col gap-1.5">
         <legend className="mb-1.5 text-sm font-medium text-zinc-700 dark:text-zinc-300">Show</legend>
         <div className="inline-flex rounded-md border border-zinc-300 bg-white p-0.5 dark:border-zinc-700 dark:bg-zinc-900">

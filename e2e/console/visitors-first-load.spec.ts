@@ -37,6 +37,16 @@ async function holdScripts(page: Page, letThrough = new Set<string>()) {
   };
 }
 
+/** Two visitors sharing a new tag, the second gone offline, and an agent signed in on `page`. */
+async function twoVisitorsOneOffline(page: Page, [onlineName, offlineName]: [string, string]) {
+  const tag = uniqueTag("early");
+  const online = await registerVisitor(api, { identity: { tags: [tag], callName: onlineName } });
+  const offline = await registerVisitor(api, { identity: { tags: [tag], callName: offlineName } });
+  await leave(api, offline);
+  await signInAs(page, demoUser("agent"));
+  return { tag, online, offline };
+}
+
 test("text typed before the live list has loaded is kept and searched, and the list then refreshes by itself", async ({ page }) => {
   const shared = uniqueTag("early");
   const wantedTag = uniqueTag("early");
@@ -71,11 +81,7 @@ test("text typed before the live list has loaded is kept and searched, and the l
 });
 
 test("a filter chosen before the live list has loaded is applied when it arrives", async ({ page }) => {
-  const tag = uniqueTag("early");
-  const online = await registerVisitor(api, { identity: { tags: [tag], callName: "Early Olga" } });
-  const offline = await registerVisitor(api, { identity: { tags: [tag], callName: "Early Oscar" } });
-  await leave(api, offline);
-  await signInAs(page, demoUser("agent"));
+  const { tag, online, offline } = await twoVisitorsOneOffline(page, ["Early Olga", "Early Oscar"]);
 
   const path = `/visitors?search=${encodeURIComponent(tag)}`;
   // The page's own scripts load; the live list's are held: the filter is chosen once the page is interactive.
@@ -96,11 +102,7 @@ test("a filter chosen before the live list has loaded is applied when it arrives
 });
 
 test("before any script has loaded, the list searches and filters: its forms put the query in the URL", async ({ page }) => {
-  const tag = uniqueTag("early");
-  const online = await registerVisitor(api, { identity: { tags: [tag], callName: "Plain Paula" } });
-  const offline = await registerVisitor(api, { identity: { tags: [tag], callName: "Plain Pete" } });
-  await leave(api, offline);
-  await signInAs(page, demoUser("agent"));
+  const { tag, online, offline } = await twoVisitorsOneOffline(page, ["Plain Paula", "Plain Pete"]);
 
   // No script file arrives: the page is the server's HTML and its few inline scripts.
   await page.route("**/_next/static/**/*.js", (route) => route.abort());

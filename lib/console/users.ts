@@ -22,11 +22,6 @@ export async function findUserByEmail(db: Db, email: string): Promise<ConsoleUse
   return user;
 }
 
-export async function findUserById(db: Db, id: string): Promise<ConsoleUser | undefined> {
-  const [user] = await db.select().from(consoleUsers).where(eq(consoleUsers.id, id));
-  return user;
-}
-
 // Every console request reads it: prepared once, only the columns a caller needs, disabled users left out.
 const enabledUserById = preparedFor((db) =>
   db

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { openTestDatabase } from "@/lib/testing/test-database";
 import { consoleUsers } from "../schema";
-import { createUser, findUserById } from "../users";
+import { createUser, findUserByEmail } from "../users";
 import { changeUserRole, listConsoleUsers, setUserDisabled, UserChangeError } from "./console-users";
 
 let database: Awaited<ReturnType<typeof openTestDatabase>>;
@@ -24,9 +24,9 @@ describe("console user changes", () => {
     const bob = await user("bob@example.com", "agent");
     await expect(changeUserRole(database.db, ann.id, bob.id, "lead")).resolves.toMatchObject({ email: "bob@example.com", before: { role: "agent" } });
     await setUserDisabled(database.db, ann.id, bob.id, true);
-    expect((await findUserById(database.db, bob.id))?.disabledAt).toBeInstanceOf(Date);
+    expect((await findUserByEmail(database.db, bob.email))?.disabledAt).toBeInstanceOf(Date);
     await setUserDisabled(database.db, ann.id, bob.id, false);
-    expect((await findUserById(database.db, bob.id))?.disabledAt).toBeNull();
+    expect((await findUserByEmail(database.db, bob.email))?.disabledAt).toBeNull();
     expect((await listConsoleUsers(database.db)).map((u) => [u.email, u.role])).toEqual([
       ["ann@example.com", "admin"],
       ["bob@example.com", "lead"],
