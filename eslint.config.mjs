@@ -31,6 +31,34 @@ const config = [
     },
   },
   {
+    // The service's transport sits on its domain: only routes/ import http/, and nothing below imports routes/.
+    files: ["lib/service/**"],
+    ignores: ["lib/service/http/**", "lib/service/routes/**", "**/*.test.ts", "**/test-*.ts"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            {
+              group: ["**/http/*", "**/routes", "**/routes/*", "@/lib/service/http/*", "@/lib/service/routes", "@/lib/service/routes/*"],
+              message: "The service's domain does not import its transport: routes/ call the domain, not the other way.",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ["lib/service/http/**"],
+    ignores: ["**/*.test.ts"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        { patterns: [{ group: ["**/routes", "**/routes/*", "@/lib/service/routes", "@/lib/service/routes/*"], message: "http/ is below the routes: they bind to it." }] },
+      ],
+    },
+  },
+  {
     // The contract is shapes only: zod and its OpenAPI helper, nothing of the app.
     files: ["lib/contract/**"],
     ignores: ["**/*.test.ts", "lib/contract/test-helpers.ts"],

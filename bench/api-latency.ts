@@ -14,8 +14,8 @@ import { count, eq } from "drizzle-orm";
 import { serverDatabase } from "../e2e/support/postgres";
 import { NO_RATE_LIMITS, startServer } from "../e2e/support/server";
 import { openDatabase } from "../lib/db/connection";
-import { visitors } from "../lib/service/schema";
-import { ensureApiKey, ensureDefaultTeam } from "../lib/service/teams";
+import { visitors } from "../lib/service/core/schema";
+import { ensureApiKey, ensureDefaultTeam } from "../lib/service/teams/team";
 import { fillVisitors } from "./fill-visitors";
 import { percentile, summarize, timeRequests, type Summary } from "./measure";
 

@@ -22,7 +22,7 @@ import { sql } from "drizzle-orm";
 import { serverDatabase } from "../e2e/support/postgres";
 import { NO_RATE_LIMITS, startServer } from "../e2e/support/server";
 import { openDatabase } from "../lib/db/connection";
-import { ensureDefaultTeam } from "../lib/service/teams";
+import { ensureDefaultTeam } from "../lib/service/teams/team";
 import { pacedLoad, type PacedResult } from "./paced-load";
 import { cpuSeconds } from "./process-cpu";
 

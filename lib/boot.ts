@@ -11,7 +11,7 @@ import { joinNodeRegistry } from "@/lib/lifecycle/node-registry";
 import { stopGracefully } from "@/lib/lifecycle/shutdown";
 import { closeSharedRedis, sharedRedis } from "@/lib/redis";
 import { provisionEmbeddedService, startEmbeddedWork } from "@/lib/service/boot";
-import { closeLiveRelay, nodeName } from "@/lib/service/live/process-relay";
+import { closeLiveRelay, nodeName } from "@/lib/service/live/node-relay";
 import { recordingStore } from "@/lib/service/live/recordings";
 
 /**

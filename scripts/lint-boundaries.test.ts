@@ -11,7 +11,7 @@ async function restrictedImports(filePath: string, code: string): Promise<string
 
 describe("the import boundaries", { timeout: 60_000 }, () => {
   it("fail when the console imports the embedded service", async () => {
-    const code = 'import { defaultTeam } from "@/lib/service/teams";\nexport const x = defaultTeam;\n';
+    const code = 'import { defaultTeam } from "@/lib/service/teams/team";\nexport const x = defaultTeam;\n';
     for (const file of ["app/(console)/visitors/probe.ts", "components/visitors/probe.ts", "lib/console/probe.ts", "lib/client/probe.ts"]) {
       expect(await restrictedImports(file, code), file).toHaveLength(1);
     }
@@ -24,7 +24,7 @@ describe("the import boundaries", { timeout: 60_000 }, () => {
   });
 
   it("fail when the contract imports anything but zod and its OpenAPI helper", async () => {
-    expect(await restrictedImports("lib/contract/probe.ts", 'import { sha256 } from "@/lib/service/ids";\nexport const x = sha256;\n')).toHaveLength(1);
+    expect(await restrictedImports("lib/contract/probe.ts", 'import { sha256 } from "@/lib/service/core/ids";\nexport const x = sha256;\n')).toHaveLength(1);
     expect(await restrictedImports("lib/contract/probe.ts", 'import { Hono } from "hono";\nexport const x = Hono;\n')).toHaveLength(1);
     const allowed =
       'import { z } from "zod";\nimport { createRoute } from "@hono/zod-openapi";\nimport { okStatus } from "./common";\nexport const x = [z, createRoute, okStatus];\n';
@@ -32,8 +32,19 @@ describe("the import boundaries", { timeout: 60_000 }, () => {
   });
 
   it("let the watch page's server side and the service use the service", async () => {
-    const code = 'import { defaultTeam } from "@/lib/service/teams";\nexport const x = defaultTeam;\n';
+    const code = 'import { defaultTeam } from "@/lib/service/teams/team";\nexport const x = defaultTeam;\n';
     expect(await restrictedImports("app/watch/probe.ts", code)).toEqual([]);
     expect(await restrictedImports("lib/service/probe.ts", code)).toEqual([]);
+  });
+
+  it("fail when the service's domain imports its transport, or http/ imports the routes", async () => {
+    const http = 'import { errorAnswer } from "../http/envelope";\nexport const x = errorAnswer;\n';
+    const routes = 'import { createServiceApp } from "@/lib/service/routes";\nexport const x = createServiceApp;\n';
+    for (const file of ["lib/service/live/probe.ts", "lib/service/visitors/ingest/probe.ts", "lib/service/proxy/probe.ts"]) {
+      expect(await restrictedImports(file, http), file).toHaveLength(1);
+      expect(await restrictedImports(file, routes), file).toHaveLength(1);
+    }
+    expect(await restrictedImports("lib/service/http/probe.ts", routes)).toHaveLength(1);
+    expect(await restrictedImports("lib/service/routes/probe.ts", http)).toEqual([]);
   });
 });

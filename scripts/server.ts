@@ -19,11 +19,13 @@ import { getDb } from "../lib/db";
 import { env } from "../lib/env";
 import { countedInFlight } from "../lib/lifecycle/draining";
 import { baseResponseHeaders } from "../lib/security/response-headers";
-import { createServiceApp, isServicePath } from "../lib/service/http/app";
+import { isServicePath } from "../lib/service/http/app";
+import { createServiceApp } from "../lib/service/routes";
 import { passEmbedOrigins } from "../lib/service/http/watch-page-embedding";
-import { createProxyHandler, DEFAULT_RUNTIME_FILE } from "../lib/service/proxy/handler";
+import { DEFAULT_RUNTIME_FILE } from "../lib/service/proxy/dependencies";
+import { createProxyHandler } from "../lib/service/routes/proxy";
 import { proxyOrigin } from "../lib/service/proxy/origin";
-import { publicBaseUrl } from "../lib/service/signing";
+import { publicBaseUrl } from "../lib/service/core/signing";
 import { buildVisitorScript } from "./build-visitor-script";
 
 const dev = process.env.NODE_ENV !== "production";

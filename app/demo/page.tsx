@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import { headers } from "next/headers";
 import { connection } from "next/server";
 import { getDb } from "@/lib/db";
-import { defaultTeam } from "@/lib/service/teams";
+import { defaultTeam } from "@/lib/service/teams/team";
 import { DemoShop } from "./demo-shop";
 
 export const metadata: Metadata = { title: "Demo shop — Tandem", robots: { index: false } };

@@ -1,7 +1,7 @@
 import { expect, test, type APIRequestContext } from "@playwright/test";
 import fc from "fast-check";
 import { ENDPOINTS } from "../../lib/contract/endpoints";
-import { fuzzRequests, type FuzzCredentials } from "../../lib/service/http/fuzz-requests";
+import { fuzzRequests, type FuzzCredentials } from "../../lib/service/routes/fuzz-requests";
 import { createWatchLink, openAgent } from "../live/live-helpers";
 import { apiClient, embeddedApiKey, expectError, publicKey, registerVisitor } from "../support/api";
 import { startServer, type RunningServer } from "../support/server";

@@ -25,6 +25,8 @@ export const ERROR_STATUS = {
   visitor_not_found: 404,
   agent_not_found: 404,
   not_found: 404,
+  // Not in the spec: a path of the proxy's own asked with another method.
+  method_not_allowed: 405,
   visitor_online: 409,
   key_in_use: 409,
   session_ended: 409,

@@ -2,12 +2,12 @@ import "server-only";
 import type { Db } from "@/lib/db";
 import { env } from "@/lib/env";
 import { loadSecret, SECRET_FILES } from "@/lib/secrets";
-import { seedDemoService } from "./demo-seed";
+import { seedDemoService } from "./teams/demo-seed";
 import { sweepProxySessions } from "./proxy/sessions";
 import { endAbandonedSessions } from "./sessions/lifecycle";
-import { sweepSpentTokens } from "./spent-tokens";
-import { ensureApiKey, ensureDefaultTeam } from "./teams";
-import { startPresenceFlushes } from "./visitors-ingest/presence-state";
+import { sweepSpentTokens } from "./core/spent-tokens";
+import { ensureApiKey, ensureDefaultTeam } from "./teams/team";
+import { startPresenceFlushes } from "./visitors/ingest/presence-state";
 import { startWebhookWorker } from "./webhooks";
 
 const SWEEP_EVERY_MS = 15_000;

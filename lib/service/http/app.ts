@@ -4,14 +4,8 @@ import { getDb } from "@/lib/db";
 import { env } from "@/lib/env";
 import { clientAddress } from "@/lib/client-address";
 import { countedInFlight } from "@/lib/lifecycle/draining";
-import { ServiceError } from "../errors";
-import { bindCloudEndpoints } from "../routes/cloud";
-import { bindCollectEndpoints } from "../routes/collect";
-import { bindLiveEndpoints } from "../routes/live";
-import { bindOnpremEndpoints } from "../routes/onprem";
-import { bindOpsEndpoints } from "../routes/ops";
-import { bindServiceAdminEndpoints } from "../routes/service-admin";
-import { bindEndpoint, type BindDependencies, type Handler } from "./bind";
+import { ServiceError } from "../core/errors";
+import { bindEndpoint, type Bind, type BindDependencies } from "./bind";
 import type { ServiceEnv } from "./context";
 import { errorAnswer, errorResponse } from "./envelope";
 import type { RateLimiter } from "./rate-limit";
@@ -34,15 +28,20 @@ export function isServicePath(pathname: string): boolean {
   return SERVICE_PATH_PREFIXES.some((prefix) => pathname === prefix || pathname.startsWith(prefix.endsWith("/") ? prefix : `${prefix}/`));
 }
 
-/** Binds a handler to an endpoint of the registry. */
-export type Bind = <E extends Endpoint>(endpoint: E, handler: Handler<E>) => void;
+export interface HttpApp {
+  app: Hono<ServiceEnv>;
+  /** Binds a handler to an endpoint of the registry (the routes call it). */
+  bind: Bind;
+  /** The endpoints bound so far. */
+  bound: Endpoint[];
+}
 
 /**
- * The embedded co-browsing service: one Hono app binding a handler to every endpoint of the contract's
- * registry (lib/contract/endpoints), with the client's address and the drain's in-flight count for
- * every request, CORS for the visitor script's endpoints, and one error envelope.
+ * The service's transport: one Hono app with the client's address and the drain's in-flight count for
+ * every request, CORS for the visitor script's endpoints, and one error envelope. The routes
+ * (lib/service/routes) bind the contract's endpoints to it.
  */
-export function createServiceApp(overrides: Partial<BindDependencies> = {}): { app: Hono<ServiceEnv>; bound: Endpoint[] } {
+export function createHttpApp(overrides: Partial<BindDependencies> = {}): HttpApp {
   const app = new Hono<ServiceEnv>();
   let limiter: RateLimiter | undefined;
   const dependencies: BindDependencies = { db: getDb, limiter: () => (limiter ??= createRateLimiter()), ...overrides };
@@ -71,11 +70,5 @@ export function createServiceApp(overrides: Partial<BindDependencies> = {}): { a
     bindEndpoint(app, endpoint, handler, dependencies);
     bound.push(endpoint);
   };
-  bindCloudEndpoints(bind);
-  bindOnpremEndpoints(bind);
-  bindServiceAdminEndpoints(bind);
-  bindCollectEndpoints(bind);
-  bindLiveEndpoints(bind);
-  bindOpsEndpoints(bind);
-  return { app, bound };
+  return { app, bind, bound };
 }

@@ -1,15 +1,13 @@
 import { timingSafeEqual } from "node:crypto";
-import { eq } from "drizzle-orm";
 import type { Auth } from "@/lib/contract/endpoint";
 import type { Db } from "@/lib/db";
 import { env } from "@/lib/env";
-import { ServiceError } from "../errors";
-import { sha256 } from "../ids";
+import { ServiceError } from "../core/errors";
 import { loadSession } from "../live/live-session";
 import { verifyViewerToken, type ViewerClaims } from "../live/viewer-token";
-import { processCache } from "../process-cache";
-import { visitors } from "../schema";
-import { authenticateApiKey, defaultTeam, teamById, teamByPublicKey, type Team } from "../teams";
+import { processCache } from "../core/process-cache";
+import { visitorTeamId } from "../visitors/credentials";
+import { authenticateApiKey, defaultTeam, teamById, teamByPublicKey, type Team } from "../teams/team";
 
 /** Who is calling, as far as the endpoint's authentication tells. */
 export interface Caller {
@@ -36,38 +34,11 @@ export const AUTH_FROM_BODY: ReadonlySet<Auth> = new Set(["public-key", "visitor
 
 const invalidVisitor = () => new ServiceError("invalid_visitor_token", "Unknown visitor or wrong token: register again.");
 
-/**
- * A visitor's token hash and team, as stored: a page beats every 15 s and, in a session, posts batches
- * several times a second. A token never changes; a deleted visitor is told by the endpoints themselves.
- */
-const visitorCredentials = () => processCache<{ tokenHash: string; teamId: string }>("visitor-credentials", 5 * 60_000, 200_000);
-
-/** True when `token` is the secret whose hash is stored; constant-time, so timing reveals nothing. */
-export function tokenMatches(token: string, tokenHash: string): boolean {
-  const given = Buffer.from(sha256(token));
-  const stored = Buffer.from(tokenHash);
-  return given.length === stored.length && timingSafeEqual(given, stored);
-}
-
-/** The visitor and its team when the id and token match; the same 401 for an unknown id and a wrong token. */
-export async function authenticateVisitor(db: Db, visitorId: unknown, token: unknown): Promise<Caller> {
-  if (typeof visitorId !== "string" || typeof token !== "string" || !visitorId || !token || visitorId.length > 64) throw invalidVisitor();
-  let stored = visitorCredentials().get(visitorId);
-  if (!stored) {
-    const [row] = await db.select({ tokenHash: visitors.tokenHash, teamId: visitors.teamId }).from(visitors).where(eq(visitors.shortId, visitorId));
-    if (!row) throw invalidVisitor();
-    stored = row;
-    visitorCredentials().set(visitorId, row);
-  }
-  if (!tokenMatches(token, stored.tokenHash)) throw invalidVisitor();
-  const team = await teamById(db, stored.teamId);
+/** The visitor and its team when the id and token match. */
+async function authenticateVisitor(db: Db, visitorId: unknown, token: unknown): Promise<Caller> {
+  const team = await teamById(db, await visitorTeamId(db, visitorId, token));
   if (!team) throw invalidVisitor();
-  return { ...NOBODY, team, visitorId };
-}
-
-/** A deleted visitor's credentials are forgotten on this node (others find it gone when they use it). */
-export function forgetVisitorCredentials(visitorId: string): void {
-  visitorCredentials().delete(visitorId);
+  return { ...NOBODY, team, visitorId: visitorId as string };
 }
 
 function sameSecret(given: string | null, expected: string): boolean {

@@ -3,9 +3,9 @@ import type { z } from "zod";
 import { formatZodIssue } from "@/lib/contract";
 import type { AnswerOf, BodyOf, Endpoint, EndpointSpec, ParamsOf, QueryOf } from "@/lib/contract/endpoint";
 import type { Db } from "@/lib/db";
-import { ServiceError } from "../errors";
+import { ServiceError } from "../core/errors";
 import type { ViewerClaims } from "../live/viewer-token";
-import type { Team } from "../teams";
+import type { Team } from "../teams/team";
 import { AUTH_FROM_BODY, AUTHENTICATE } from "./authenticate";
 import type { ServiceEnv } from "./context";
 import { okText } from "./envelope";
@@ -38,6 +38,9 @@ export type HandlerResult<E extends EndpointSpec> = E["ok"] extends { json: z.Zo
     : Response;
 
 export type Handler<E extends EndpointSpec> = (context: HandlerContext<E>) => Promise<HandlerResult<E>> | HandlerResult<E>;
+
+/** Binds a handler to an endpoint of the registry. */
+export type Bind = <E extends Endpoint>(endpoint: E, handler: Handler<E>) => void;
 
 export interface BindDependencies {
   db: () => Promise<Db>;

@@ -1,5 +1,5 @@
 import type { ErrorCode } from "@/lib/contract";
-import { ServiceError } from "../errors";
+import { ServiceError } from "../core/errors";
 
 /** The one error answer of the service: `{"status":"error","error":code,"message"?}` with the code's status. */
 export function errorResponse(error: ServiceError): Response {

@@ -1,4 +1,4 @@
-import { ServiceError } from "../errors";
+import { ServiceError } from "../core/errors";
 
 /**
  * PostgreSQL cannot store the NUL character in text: a request carrying one anywhere would fail in the

@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { openTestDatabase } from "@/lib/testing/test-database";
-import { newId } from "../ids";
+import { newId } from "../core/ids";
 import { signViewerToken } from "../live/viewer-token";
-import { sessions } from "../schema";
-import type { Team } from "../teams";
-import { insertTeam } from "../visitors-ingest/test-fixtures";
+import { sessions } from "../core/schema";
+import type { Team } from "../teams/team";
+import { insertTeam } from "../visitors/ingest/test-fixtures";
 import { InProcessRateLimiter, type Bucket } from "./rate-limit";
-import { startTestService, type TestService } from "./test-service";
+import { startTestService, type TestService } from "../routes/test-service";
 
 // Every public path has its allowance: /collect per client address and per site (public key), the live
 // endpoints per visitor and per viewer. Small allowances here; one proxy in front, so X-Forwarded-For's

@@ -1,4 +1,4 @@
-import { ServiceError } from "../errors";
+import { ServiceError } from "../core/errors";
 
 const tooLarge = (maxBytes: number) =>
   new ServiceError("payload_too_large", `body: larger than ${maxBytes >= 1024 * 1024 ? `${maxBytes / 1024 / 1024} MB` : `${maxBytes / 1024} kB`}`, {

@@ -1,12 +1,12 @@
 import "server-only";
 import type { Db } from "@/lib/db";
-import { ServiceError } from "../errors";
+import { ServiceError } from "../core/errors";
 import { endSession } from "../sessions/lifecycle";
 import type { SseChannel } from "./sse";
 import { announceSession, broadcastStatus, loadSession, recordFeature } from "./live-session";
 import type { ControlMessage } from "@/lib/contract";
 import { FEATURE_OF, toolAllowed } from "./permissions";
-import { liveRelay } from "./process-relay";
+import { liveRelay } from "./node-relay";
 import { attendSession, markSessionsAttended } from "./stream-presence";
 import { signViewerToken, VIEWER_TOKEN_REFRESH_MS, type ViewerClaims } from "./viewer-token";
 

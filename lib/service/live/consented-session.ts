@@ -1,10 +1,10 @@
 import "server-only";
 import type { Db } from "@/lib/db";
-import { ServiceError } from "../errors";
-import { processCache } from "../process-cache";
-import type { Team } from "../teams";
+import { ServiceError } from "../core/errors";
+import { processCache } from "../core/process-cache";
+import type { Team } from "../teams/team";
 import { needsConsent, visitorSession, type SessionRow } from "./live-session";
-import { liveRelay } from "./process-relay";
+import { liveRelay } from "./node-relay";
 
 /**
  * Sessions that took a visitor's batch lately, so the next batches (up to twenty a second) cost no

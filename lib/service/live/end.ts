@@ -1,5 +1,5 @@
 import { forgetLiveSession } from "./consented-session";
-import { liveRelay } from "./process-relay";
+import { liveRelay } from "./node-relay";
 import { recordingStore } from "./recordings";
 
 /** Tells both sides of a session that it ended, then forgets what the relay kept of it. */

@@ -1,12 +1,12 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { ServiceError } from "../errors";
-import { newId } from "../ids";
-import { sessions, visitors } from "../schema";
-import { databaseWithTeam, insertTeam } from "../visitors-ingest/test-fixtures";
+import { ServiceError } from "../core/errors";
+import { newId } from "../core/ids";
+import { sessions, visitors } from "../core/schema";
+import { databaseWithTeam, insertTeam } from "../visitors/ingest/test-fixtures";
 import { applyControl } from "./agent-live";
 import type { AgentMessage, VisitorMessage } from "@/lib/contract";
-import { liveRelay } from "./process-relay";
+import { liveRelay } from "./node-relay";
 import { endSession } from "../sessions/lifecycle";
 import { acceptVisitorEvents, answerConsent } from "./visitor-live";
 

@@ -1,13 +1,13 @@
 import "server-only";
 import { and, desc, eq, isNull, sql } from "drizzle-orm";
 import type { Db } from "@/lib/db";
-import { ServiceError } from "../errors";
-import { processCache } from "../process-cache";
-import { sessions, teams } from "../schema";
+import { ServiceError } from "../core/errors";
+import { processCache } from "../core/process-cache";
+import { sessions, teams } from "../core/schema";
 import { agentsBySession } from "../sessions/load";
-import type { Team } from "../teams";
+import type { Team } from "../teams/team";
 import type { VisitorMessage, VisitorStatus } from "@/lib/contract";
-import { liveRelay } from "./process-relay";
+import { liveRelay } from "./node-relay";
 
 export type SessionRow = typeof sessions.$inferSelect;
 

@@ -2,7 +2,7 @@ import "server-only";
 import { createHmac, timingSafeEqual } from "node:crypto";
 import { env } from "@/lib/env";
 import { loadSecret, SECRET_FILES } from "@/lib/secrets";
-import { publicBaseUrl } from "../signing";
+import { publicBaseUrl } from "../core/signing";
 
 const SESSION_ID = /^s_[A-Za-z0-9]+$/;
 const EXPIRY = /^\d{1,12}$/;

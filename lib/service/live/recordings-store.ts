@@ -3,7 +3,7 @@ import { promisify } from "node:util";
 import { gunzip, gzip } from "node:zlib";
 import { asc, eq } from "drizzle-orm";
 import type { Db } from "@/lib/db";
-import { recordingChunks } from "../schema";
+import { recordingChunks } from "../core/schema";
 import type { RecordedEvent } from "@/lib/contract";
 
 /** Buffered events are written as one chunk once this many have come… */

@@ -1,9 +1,9 @@
 import { gunzipSync } from "node:zlib";
 import { eq } from "drizzle-orm";
 import { describe, expect, it, vi } from "vitest";
-import { newId } from "../ids";
-import { recordingChunks, sessions } from "../schema";
-import { databaseWithTeam } from "../visitors-ingest/test-fixtures";
+import { newId } from "../core/ids";
+import { recordingChunks, sessions } from "../core/schema";
+import { databaseWithTeam } from "../visitors/ingest/test-fixtures";
 import type { RecordedEvent } from "@/lib/contract";
 import { FLUSH_AFTER_MS, RecordingStore } from "./recordings-store";
 

@@ -1,5 +1,5 @@
 import { EVENT_TYPE, redactUrl, type RecordedEvent } from "@/lib/contract";
-import type { Team } from "../teams";
+import type { Team } from "../teams/team";
 
 /**
  * The page's address in the visitor's Meta events, redacted as every stored URL is (an older script sends

@@ -3,7 +3,7 @@ import { afterAll, describe, expect, inject, it } from "vitest";
 import { connectRedis } from "@/lib/redis/connection";
 import type { VisitorMessage } from "@/lib/contract";
 import { RedisRelay } from "./redis-relay";
-import { change, freshId, full, listen, meta, relayContract } from "./relay-contract";
+import { change, freshId, full, listen, meta, relayContract } from "./relay-contract.test-suite";
 
 const connections: Redis[] = [];
 const relays: RedisRelay[] = [];

@@ -1,5 +1,5 @@
 import { describe } from "vitest";
 import { InProcessRelay } from "./in-process-relay";
-import { relayContract } from "./relay-contract";
+import { relayContract } from "./relay-contract.test-suite";
 
 describe("InProcessRelay", () => relayContract(() => new InProcessRelay()));

@@ -1,6 +1,6 @@
 import { isDraining, trackStream } from "@/lib/lifecycle/draining";
-import { errorAnswer } from "../http/envelope";
-import { publicNodeId } from "./process-relay";
+import { ServiceError } from "../core/errors";
+import { publicNodeId } from "./node-relay";
 
 /** How soon a browser reconnects after its stream closes (a stopping node closes every stream). */
 const RECONNECT_MS = 1000;
@@ -22,8 +22,8 @@ export interface SseChannel {
 
 /**
  * A streaming response that lives until the client goes away (`request.signal`), `close()` is called or
- * the node stops. `open` sets the stream up and returns its cleanup. A stopping node opens none: 503,
- * and the browser tries again (through the load balancer, on another node).
+ * the node stops. `open` sets the stream up and returns its cleanup. A stopping node opens none: a 503
+ * (thrown: the service's envelope answers), and the browser tries again, through the load balancer.
  */
 export function sseResponse(
   request: Request,
@@ -31,7 +31,7 @@ export function sseResponse(
   headers: Record<string, string> = {},
 ): Response {
   if (isDraining()) {
-    return errorAnswer("draining", "This app node is stopping: connect again.", { ...headers, "retry-after": "1" });
+    throw new ServiceError("draining", "This app node is stopping: connect again.", { ...headers, "retry-after": "1" });
   }
   const encoder = new TextEncoder();
   const timers: ReturnType<typeof setInterval>[] = [];

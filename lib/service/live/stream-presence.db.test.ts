@@ -1,9 +1,9 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { newId } from "../ids";
-import { sessions, visitors } from "../schema";
+import { newId } from "../core/ids";
+import { sessions, visitors } from "../core/schema";
 import { endSession } from "../sessions/lifecycle";
-import { databaseWithTeam } from "../visitors-ingest/test-fixtures";
+import { databaseWithTeam } from "../visitors/ingest/test-fixtures";
 import { attendSession, beatPresence, holdVisitorOnline } from "./stream-presence";
 
 const fixture = databaseWithTeam();

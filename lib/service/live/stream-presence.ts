@@ -1,8 +1,8 @@
 import "server-only";
 import { and, eq, inArray } from "drizzle-orm";
 import { getDb, type Db } from "@/lib/db";
-import { sessions, visitors } from "../schema";
-import { onlineUntilFrom } from "../visitors-ingest/presence";
+import { sessions, visitors } from "../core/schema";
+import { onlineUntilFrom } from "../visitors/ingest/presence";
 
 /**
  * What open live streams keep true in the database: a visitor holding its stream stays online, and a

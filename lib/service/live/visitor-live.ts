@@ -1,13 +1,13 @@
 import "server-only";
 import type { Db } from "@/lib/db";
-import { ServiceError } from "../errors";
+import { ServiceError } from "../core/errors";
 import { endSession } from "../sessions/lifecycle";
-import type { Team } from "../teams";
+import type { Team } from "../teams/team";
 import type { SseChannel } from "./sse";
 import { consentedSession } from "./consented-session";
 import { announceSession, broadcastStatus, markLive, markRecording, ongoingSessionOf, recordConsent, visitorSession } from "./live-session";
 import type { EventBatch } from "@/lib/contract";
-import { liveRelay } from "./process-relay";
+import { liveRelay } from "./node-relay";
 import { recordingStore } from "./recordings";
 import { redactedEvents } from "./redacted-events";
 import { findLastMeta } from "./relay";

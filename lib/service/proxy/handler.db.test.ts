@@ -1,8 +1,8 @@
 import { describe, expect, it, vi, afterAll, beforeAll } from "vitest";
 import { eq } from "drizzle-orm";
 import { proxySessionIdOfLink } from "@/lib/contract/proxy-link";
-import { proxySessions } from "../schema";
-import { databaseWithTeam } from "../visitors-ingest/test-fixtures";
+import { proxySessions } from "../core/schema";
+import { databaseWithTeam } from "../visitors/ingest/test-fixtures";
 import { listen, proxyLink, startTestProxy, type Listening } from "./test-proxy";
 import { sweepProxySessions } from "./sessions";
 

@@ -1,6 +1,6 @@
 import "server-only";
 import { env } from "@/lib/env";
-import { publicBaseUrl } from "../signing";
+import { publicBaseUrl } from "../core/signing";
 
 /**
  * The universal proxy's own origin. Proxied pages run the proxied site's scripts, so they are never

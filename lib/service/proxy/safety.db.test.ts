@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import type { Resolver } from "../webhooks/address-guard";
-import { databaseWithTeam } from "../visitors-ingest/test-fixtures";
+import type { Resolver } from "../outbound/address-guard";
+import { databaseWithTeam } from "../visitors/ingest/test-fixtures";
 import { listen, proxyLink, startTestProxy, type Listening } from "./test-proxy";
 
 vi.hoisted(() => {

@@ -2,10 +2,11 @@
 import { createServer, type RequestListener } from "node:http";
 import type { AddressInfo } from "node:net";
 import type { Db } from "@/lib/db";
-import { newId } from "../ids";
-import { signLink } from "../signing";
-import type { ProxyLinkClaims } from "../proxy-sessions";
-import { createProxyHandler, type ProxyDependencies } from "./handler";
+import { newId } from "../core/ids";
+import { signLink } from "../core/signing";
+import type { ProxyLinkClaims } from "./links";
+import { createProxyHandler } from "../routes/proxy";
+import type { ProxyDependencies } from "./dependencies";
 
 export interface Listening {
   url: string;

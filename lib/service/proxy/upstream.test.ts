@@ -2,7 +2,7 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { text } from "node:stream/consumers";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import type { VettedAddress } from "../webhooks/address-guard";
+import type { VettedAddress } from "../outbound/address-guard";
 import { fetchUpstream } from "./upstream";
 
 // Two servers on one port, at two loopback addresses: the same site before and after its DNS changed.

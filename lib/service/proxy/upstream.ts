@@ -2,7 +2,7 @@ import "server-only";
 import http, { type IncomingHttpHeaders, type IncomingMessage } from "node:http";
 import https from "node:https";
 import type { Readable } from "node:stream";
-import { assertPublicUrl, type Resolver } from "../webhooks/address-guard";
+import { assertPublicUrl, type Resolver } from "../outbound/address-guard";
 import { pinnedLookup } from "../webhooks/post";
 
 /** How long the proxied site has to answer and send the whole body. */
@@ -20,6 +20,13 @@ export interface UpstreamRequest {
   target: URL;
   headers: Record<string, string>;
   body: Readable | null;
+}
+
+export interface UpstreamResponse {
+  status: number;
+  headers: IncomingHttpHeaders;
+  /** The body, still to be read (or destroyed). */
+  body: IncomingMessage;
 }
 
 export interface UpstreamOptions {
@@ -50,10 +57,7 @@ const agents = { http: new PinnedHttpAgent({ keepAlive: true, maxSockets: 64 }),
  * rebinding). Redirects are not followed here: the browser follows them through the proxy, which checks
  * every hop. One deadline bounds connect, answer and body; the body is the caller's to read.
  */
-export async function fetchUpstream(
-  request: UpstreamRequest,
-  options: UpstreamOptions,
-): Promise<{ status: number; headers: IncomingHttpHeaders; body: IncomingMessage }> {
+export async function fetchUpstream(request: UpstreamRequest, options: UpstreamOptions): Promise<UpstreamResponse> {
   const vetted = await assertPublicUrl(request.target.href, {
     allowPrivate: options.allowPrivate,
     resolve: options.resolve,

@@ -1,17 +1,17 @@
 import { cloudEndpoints as endpoints } from "@/lib/contract/endpoints";
 import { openApiDocument } from "@/lib/contract/openapi";
-import { lookupAgent } from "../agents";
-import type { Bind } from "../http/app";
+import { lookupAgent } from "../teams/agents";
+import type { Bind } from "../http/bind";
 import { okText } from "../http/envelope";
-import { createOnpremToken } from "../onprem";
-import { createProxySession } from "../proxy-sessions";
-import { ServiceError } from "../errors";
+import { createOnpremToken } from "../sessions/onprem";
+import { createProxySession } from "../proxy/links";
+import { ServiceError } from "../core/errors";
 import { stopVisitorSession } from "../sessions/lifecycle";
-import { publicBaseUrl } from "../signing";
-import { computeUsage } from "../usage";
+import { publicBaseUrl } from "../core/signing";
+import { computeUsage } from "../sessions/usage";
 import { deleteVisitor, purgeOfflineVisitors } from "../visitors/delete";
 import { getVisitor, listVisitors } from "../visitors/read";
-import { createWatchLink } from "../watch-links";
+import { createWatchLink } from "../sessions/watch-links";
 
 /** The cloud API, v1.3. */
 export function bindCloudEndpoints(bind: Bind): void {

@@ -7,11 +7,11 @@ import type { Db } from "@/lib/db";
 import { env } from "@/lib/env";
 import { loadSecret, SECRET_FILES } from "@/lib/secrets";
 import { opaqueNodeId } from "../live/node-id";
-import { nodeName } from "../live/process-relay";
+import { nodeName } from "../live/node-relay";
 import { openTestDatabase } from "@/lib/testing/test-database";
-import { startTestService, type TestService } from "../http/test-service";
-import type { Team } from "../teams";
-import { insertTeam, visitorRow } from "../visitors-ingest/test-fixtures";
+import { startTestService, type TestService } from "./test-service";
+import type { Team } from "../teams/team";
+import { insertTeam, visitorRow } from "../visitors/ingest/test-fixtures";
 
 // The visitor script's endpoints as Tandem's server serves them, over HTTP, on a real database. One
 // proxy in front (as in the deploy guide), so the client's address is the one it appended.
@@ -47,7 +47,7 @@ async function call(path: string, body: unknown, headers: Record<string, string>
 }
 
 async function visitorCount(): Promise<number> {
-  const { visitors } = await import("../schema");
+  const { visitors } = await import("../core/schema");
   return (await db.select().from(visitors)).length;
 }
 
@@ -116,7 +116,7 @@ describe("/collect", () => {
   });
 
   it("gives a cross-origin frame the team's recording settings without registering a visitor", async () => {
-    const { updateTeamSettings } = await import("../team-admin");
+    const { updateTeamSettings } = await import("../teams/admin");
     await updateTeamSettings(db, team.id, { frame_origins: ["https://shop.example.com"], masking_selectors: [".iban"], canvas_capture_enabled: false });
     const before = await visitorCount();
     expect(await call("/collect/frame", { publicKey: team.publicKey })).toEqual({

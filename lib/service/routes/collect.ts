@@ -1,14 +1,14 @@
 import { collectEndpoints as endpoints } from "@/lib/contract/endpoints";
-import type { Bind } from "../http/app";
+import type { Bind } from "../http/bind";
 import { sseResponse } from "../live/sse";
 import { acceptVisitorEvents, answerConsent, openVisitorStream, relayVisitorMessage, stopByVisitor } from "../live/visitor-live";
-import { clientInfo } from "../visitors-ingest/client-info";
-import { beatVisitor } from "../visitors-ingest/heartbeat";
-import { setHelpRequest } from "../visitors-ingest/help-request";
-import { identifyVisitor } from "../visitors-ingest/identify";
-import { leaveVisitor } from "../visitors-ingest/leave";
-import { recordVisitorPageview } from "../visitors-ingest/pageview";
-import { recordingSettings, registerVisitor } from "../visitors-ingest/register";
+import { clientInfo } from "../visitors/ingest/client-info";
+import { beatVisitor } from "../visitors/ingest/heartbeat";
+import { setHelpRequest } from "../visitors/ingest/help-request";
+import { identifyVisitor } from "../visitors/ingest/identify";
+import { leaveVisitor } from "../visitors/ingest/leave";
+import { recordVisitorPageview } from "../visitors/ingest/pageview";
+import { recordingSettings, registerVisitor } from "../visitors/ingest/register";
 
 /** The visitor script's side: its visitor's presence and pages, and its half of a live session. */
 export function bindCollectEndpoints(bind: Bind): void {

@@ -3,13 +3,13 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { MAX_EVENT_BATCH_BYTES } from "@/lib/contract/endpoints";
 import type { Db } from "@/lib/db";
 import { openTestDatabase } from "@/lib/testing/test-database";
-import { startTestService, type TestService } from "../http/test-service";
-import { newId } from "../ids";
-import { liveRelay } from "../live/process-relay";
+import { startTestService, type TestService } from "./test-service";
+import { newId } from "../core/ids";
+import { liveRelay } from "../live/node-relay";
 import { signViewerToken } from "../live/viewer-token";
-import { sessions } from "../schema";
-import { registerVisitor } from "../visitors-ingest/register";
-import { insertTeam } from "../visitors-ingest/test-fixtures";
+import { sessions } from "../core/schema";
+import { registerVisitor } from "../visitors/ingest/register";
+import { insertTeam } from "../visitors/ingest/test-fixtures";
 
 // Both sides of a live session as Tandem's server serves them, over HTTP, on a real database.
 vi.hoisted(() => {

@@ -1,11 +1,11 @@
 import { liveEndpoints as endpoints } from "@/lib/contract/endpoints";
-import { ServiceError } from "../errors";
-import type { Bind } from "../http/app";
+import { ServiceError } from "../core/errors";
+import type { Bind } from "../http/bind";
 import { bearerToken, viewerOf } from "../http/authenticate";
 import { applyControl, endByAgent, openAgentStream, requestSnapshot } from "../live/agent-live";
 import { recordingReplay } from "../live/recording-page";
 import { sseResponse } from "../live/sse";
-import { describeWatchSession } from "../watch-session";
+import { describeWatchSession } from "../sessions/watch-view";
 
 /** The agent's side of a live session: the watch page's stream and tools; recordings' replay. */
 export function bindLiveEndpoints(bind: Bind): void {

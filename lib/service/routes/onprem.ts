@@ -1,8 +1,8 @@
 import { onpremEndpoints as endpoints } from "@/lib/contract/endpoints";
 import { openApiDocument } from "@/lib/contract/openapi";
-import type { Bind } from "../http/app";
-import { createOnpremWatchLink } from "../onprem";
-import { publicBaseUrl } from "../signing";
+import type { Bind } from "../http/bind";
+import { createOnpremWatchLink } from "../sessions/onprem";
+import { publicBaseUrl } from "../core/signing";
 import { getVisitor, listVisitors } from "../visitors/read";
 
 /** The on-premise API (its authentication answers 404 while REST_KEY is unset). */

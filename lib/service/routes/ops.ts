@@ -2,8 +2,8 @@ import { opsEndpoints as endpoints } from "@/lib/contract/endpoints";
 import { ping } from "@/lib/db/connection";
 import { isDraining } from "@/lib/lifecycle/draining";
 import { sharedRedis } from "@/lib/redis";
-import { ServiceError } from "../errors";
-import type { Bind } from "../http/app";
+import { ServiceError } from "../core/errors";
+import type { Bind } from "../http/bind";
 
 /** Liveness and readiness of this app node. */
 export function bindOpsEndpoints(bind: Bind): void {

@@ -1,8 +1,8 @@
 import { serviceAdminEndpoints as endpoints } from "@/lib/contract/endpoints";
 import { openApiDocument } from "@/lib/contract/openapi";
-import type { Bind } from "../http/app";
-import { publicBaseUrl } from "../signing";
-import { createTeamApiKey, listApiKeys, revokeTeamApiKey, rotateWebhookSecret, toTeamSettings, updateTeamSettings } from "../team-admin";
+import type { Bind } from "../http/bind";
+import { publicBaseUrl } from "../core/signing";
+import { createTeamApiKey, listApiKeys, revokeTeamApiKey, rotateWebhookSecret, toTeamSettings, updateTeamSettings } from "../teams/admin";
 
 /** The embedded service's admin API: the caller's team settings, secret keys and webhook secret. */
 export function bindServiceAdminEndpoints(bind: Bind): void {

@@ -1,10 +1,10 @@
 import { and, eq, sql } from "drizzle-orm";
 import { watchUrlRequestSchema } from "@/lib/contract";
 import { describe, expect, it, vi } from "vitest";
-import { newId } from "../ids";
-import { sessions, teams, visitors } from "../schema";
-import { databaseWithTeam } from "../visitors-ingest/test-fixtures";
-import { createWatchLink, openWatchLink } from "../watch-links";
+import { newId } from "../core/ids";
+import { sessions, teams, visitors } from "../core/schema";
+import { databaseWithTeam } from "../visitors/ingest/test-fixtures";
+import { createWatchLink, openWatchLink } from "./watch-links";
 import { endSession } from "./lifecycle";
 
 vi.hoisted(() => {

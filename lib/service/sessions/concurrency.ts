@@ -1,6 +1,6 @@
 import { and, count, eq } from "drizzle-orm";
 import type { Db, Tx } from "@/lib/db";
-import { sessions, teams } from "../schema";
+import { sessions, teams } from "../core/schema";
 
 /** How many of the team's sessions are ongoing now. */
 export async function ongoingSessionCount(db: Db | Tx, teamId: string): Promise<number> {

@@ -1,8 +1,8 @@
 import { and, eq, lt, sql } from "drizzle-orm";
 import type { Db } from "@/lib/db";
-import { ServiceError } from "../errors";
+import { ServiceError } from "../core/errors";
 import { announceSessionEnd } from "../live/end";
-import { sessions, teams } from "../schema";
+import { sessions, teams } from "../core/schema";
 import { findVisitor } from "../visitors/read";
 import { enqueueWebhook } from "../webhooks";
 import { agentsBySession } from "./load";

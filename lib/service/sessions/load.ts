@@ -1,8 +1,8 @@
 import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import type { Session } from "@/lib/contract";
 import { preparedFor, type Db } from "@/lib/db";
-import { agents, sessionAgents, sessions } from "../schema";
-import type { Team } from "../teams";
+import { agents, sessionAgents, sessions } from "../core/schema";
+import type { Team } from "../teams/team";
 import { toSessionResource } from "./present";
 
 type SessionRow = typeof sessions.$inferSelect;

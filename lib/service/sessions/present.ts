@@ -1,7 +1,7 @@
 import type { AgentSummary, Session } from "@/lib/contract";
-import { formatDuration, iso, isoOrNull } from "../format";
+import { formatDuration, iso, isoOrNull } from "../core/format";
 import { recordingUrl } from "../live/recording-token";
-import type { agents, sessions, teams } from "../schema";
+import type { agents, sessions, teams } from "../core/schema";
 
 type SessionRow = typeof sessions.$inferSelect;
 type AgentRow = typeof agents.$inferSelect;

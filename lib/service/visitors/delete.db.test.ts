@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openTestDatabase } from "@/lib/testing/test-database";
-import { ServiceError } from "../errors";
-import type { Team } from "../teams";
-import { writeHeartbeat } from "../visitors-ingest/write-heartbeat";
-import { leaveVisitor } from "../visitors-ingest/leave";
-import { registerVisitor } from "../visitors-ingest/register";
-import { desktopChrome, insertTeam, visitorRow } from "../visitors-ingest/test-fixtures";
+import { ServiceError } from "../core/errors";
+import type { Team } from "../teams/team";
+import { writeHeartbeat } from "./ingest/write-heartbeat";
+import { leaveVisitor } from "./ingest/leave";
+import { registerVisitor } from "./ingest/register";
+import { desktopChrome, insertTeam, visitorRow } from "./ingest/test-fixtures";
 import { deleteVisitor, purgeOfflineVisitors } from "./delete";
 
 let database: Awaited<ReturnType<typeof openTestDatabase>>;

@@ -1,7 +1,7 @@
 import { and, eq, inArray, lte, sql, type SQL } from "drizzle-orm";
 import type { Db, Tx } from "@/lib/db";
-import { ServiceError } from "../errors";
-import { recordingChunks, sessions, visitors } from "../schema";
+import { ServiceError } from "../core/errors";
+import { recordingChunks, sessions, visitors } from "../core/schema";
 import { findVisitor } from "./read";
 
 /** Bound parameters per statement stay far below PostgreSQL's 65,535 in a large purge. */

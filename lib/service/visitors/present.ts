@@ -1,6 +1,6 @@
 import type { Pageview, Session, Visitor } from "@/lib/contract";
-import { iso, isoOrNull } from "../format";
-import type { pageviews, visitors } from "../schema";
+import { iso, isoOrNull } from "../core/format";
+import type { pageviews, visitors } from "../core/schema";
 
 type VisitorRow = typeof visitors.$inferSelect;
 type PageviewRow = typeof pageviews.$inferSelect;

@@ -1,11 +1,11 @@
 import { and, desc, eq, sql } from "drizzle-orm";
 import type { Visitor } from "@/lib/contract";
 import { preparedFor, type Db } from "@/lib/db";
-import { ServiceError } from "../errors";
-import { pageviews, sessions as sessionsTable, visitors } from "../schema";
-import { searchVisitors } from "../search";
+import { ServiceError } from "../core/errors";
+import { pageviews, sessions as sessionsTable, visitors } from "../core/schema";
+import { searchVisitors } from "./search";
 import { visitorSessions, visitorsInSession } from "../sessions/load";
-import type { Team } from "../teams";
+import type { Team } from "../teams/team";
 import { toVisitorResource } from "./present";
 
 export const HISTORY_LIMIT = 200;

@@ -1,4 +1,4 @@
-export { assertPublicUrl, isPublicAddress, UnsafeUrlError, type Resolver, type VettedAddress, type VettedTarget } from "./address-guard";
+export { assertPublicUrl, isPublicAddress, UnsafeUrlError, type Resolver, type VettedAddress, type VettedTarget } from "../outbound/address-guard";
 export { deliverDueWebhooks, enqueueWebhook, LEASE_MS, REQUEST_TIMEOUT_MS, USER_AGENT, type DeliverOptions, type DeliveryRun } from "./outbox";
 export { postWebhook, type Sender, type WebhookRequest, type WebhookResponse } from "./post";
 export { nextAttemptAt, RETRY_DELAYS_MS } from "./schedule";

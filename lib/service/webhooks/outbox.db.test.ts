@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { openTestDatabase } from "@/lib/testing/test-database";
-import { webhookDeliveries } from "../schema";
+import { webhookDeliveries } from "../core/schema";
 import { deliverDueWebhooks, enqueueWebhook, type DeliverOptions } from "./outbox";
 import { RETRY_DELAYS_MS } from "./schedule";
 import { verifySignature } from "./sign";

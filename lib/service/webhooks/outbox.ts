@@ -1,8 +1,8 @@
 import { and, asc, eq, inArray, isNull, lt, lte, or, sql } from "drizzle-orm";
 import type { Db, Tx } from "@/lib/db";
-import { newId } from "../ids";
-import { teams, webhookDeliveries } from "../schema";
-import { assertPublicUrl, UnsafeUrlError, type Resolver } from "./address-guard";
+import { newId } from "../core/ids";
+import { teams, webhookDeliveries } from "../core/schema";
+import { assertPublicUrl, UnsafeUrlError, type Resolver } from "../outbound/address-guard";
 import { postWebhook, type Sender } from "./post";
 import { nextAttemptAt } from "./schedule";
 import { signatureHeaders } from "./sign";

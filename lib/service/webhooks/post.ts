@@ -1,7 +1,7 @@
 import http from "node:http";
 import https from "node:https";
 import type { LookupFunction } from "node:net";
-import type { VettedAddress, VettedTarget } from "./address-guard";
+import type { VettedAddress, VettedTarget } from "../outbound/address-guard";
 
 export type WebhookRequest = { target: VettedTarget; headers: Record<string, string>; body: string; timeoutMs: number };
 export type WebhookResponse = { status: number; location?: string };

@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import type { Db } from "@/lib/db";
-import { newId } from "../ids";
-import { teams } from "../schema";
+import { newId } from "../core/ids";
+import { teams } from "../core/schema";
 
 /** Test-only: a team row with a real `whsec_` secret. */
 export async function insertWebhookTeam(db: Db) {

@@ -1,0 +1,228 @@
+import "server-only";
+import type { IncomingMessage, ServerResponse } from "node:http";
+import { pipeline } from "node:stream/promises";
+import { hostAllowed } from "@/lib/contract/proxy-link";
+import { toProxyUrl } from "@/lib/contract/proxy-url";
+import type { Db } from "@/lib/db";
+import { UnsafeUrlError } from "../outbound/address-guard";
+import { teamById } from "../teams/team";
+import { BodyTooLargeError, byteLimit, decoderFor, textDecoder } from "./body";
+import { jarState, loadJar, requestCookies, scriptCookies, storeResponseCookies } from "./cookie-jar";
+import { DEFAULT_LIMITS, type ProxyDependencies, type ProxyLimits } from "./dependencies";
+import { passedResponseHeaders, proxiedLocation, upstreamRequestHeaders } from "./headers";
+import { outsideAllowedDomainsPage, PAGES, type ProxyPage } from "./pages";
+import { refuse } from "./respond";
+import { createHtmlRewriter } from "./rewrite-html";
+import { rewriteCss } from "./rewrite-css";
+import { runtimeTag } from "./runtime-script";
+import { updateCookieJar, type ProxySession } from "./sessions";
+import { fetchUpstream, UpstreamTimeoutError, type UpstreamResponse } from "./upstream";
+
+/**
+ * What proxied pages may do, as the browser enforces it: everything comes from the proxy's own origin
+ * (so an address the rewriting missed is blocked rather than fetched from the site directly), except the
+ * visitor script and its service (`serviceOrigin`). Inline scripts and eval stay allowed: proxied sites
+ * need them, and the site's own policy, which names the site's hosts, cannot apply on the proxy. The
+ * runtime goes inline too; a nonce for it would turn off `'unsafe-inline'` for the site's own scripts.
+ * Workers only from the proxy; no plugins.
+ */
+export function proxiedPageCsp(serviceOrigin: string): string {
+  return [
+    `default-src 'self' data: blob: ${serviceOrigin}`,
+    `script-src 'self' 'unsafe-inline' 'unsafe-eval' blob: ${serviceOrigin}`,
+    "style-src 'self' 'unsafe-inline' data: blob:",
+    `connect-src 'self' data: blob: ${serviceOrigin}`,
+    "img-src 'self' data: blob:",
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+  ].join("; ");
+}
+
+/** The request's context: the session, the site's address, and whether it is an asset for the agent's mirror. */
+interface Forwarded {
+  req: IncomingMessage;
+  res: ServerResponse;
+  session: ProxySession;
+  target: URL;
+  deps: ProxyDependencies;
+  limits: ProxyLimits;
+  /** An asset for the agent's mirror: no cookies sent or kept, and never a page. */
+  anonymous: boolean;
+}
+
+/** What the proxy refuses before asking the site: service workers, sites outside the session's domains, huge bodies. */
+function refusalBeforeFetch({ req, session, target, limits }: Forwarded): ProxyPage | null {
+  // A service worker on the proxy's origin would control every proxied page of every session.
+  if (req.headers["service-worker"] === "script")
+    return { status: 403, title: "Service workers are not allowed", message: "The proxy does not register service workers." };
+  if (!hostAllowed(target.hostname, session.allowedDomains)) {
+    const retry = session.retryUrl ? URL.parse(session.retryUrl) : null;
+    const retryHref = retry ? (hostAllowed(retry.hostname, session.allowedDomains) ? toProxyUrl(retry, "", session.id) : retry.href) : null;
+    return outsideAllowedDomainsPage(target, retryHref);
+  }
+  if (Number(req.headers["content-length"] ?? 0) > limits.maxRequestBytes)
+    return { status: 413, title: "Too large", message: "The proxy does not pass on bodies this large." };
+  return null;
+}
+
+function upstreamFailurePage(error: unknown): ProxyPage {
+  if (error instanceof UnsafeUrlError) return PAGES.privateAddress;
+  if (error instanceof UpstreamTimeoutError) return PAGES.timedOut;
+  if (error instanceof BodyTooLargeError) return PAGES.tooLarge;
+  return PAGES.unreachable;
+}
+
+/** The site's cookies go to the session's jar (under its row lock: simultaneous answers lose none) and to this answer's page at once. */
+async function keepSetCookies(db: Db, { session, target }: Forwarded, jar: ReturnType<typeof loadJar>, setCookie: string[]): Promise<void> {
+  storeResponseCookies(jar, target, setCookie);
+  await updateCookieJar(db, session.id, (current) => {
+    const before = JSON.stringify(jarState(current));
+    storeResponseCookies(current, target, setCookie);
+    return JSON.stringify(jarState(current)) !== before;
+  });
+}
+
+/** The tag put first in every proxied page's `<head>`: the proxy runtime with its configuration, which adds the visitor script once the page has loaded. */
+function injection({ session, target, deps }: Forwarded, cookies: string, publicKey: string | undefined, xhtml: boolean): Promise<string> {
+  const config = JSON.stringify({
+    session: session.id,
+    target: target.href,
+    proxyOrigin: deps.proxyOrigin,
+    allowedDomains: session.allowedDomains,
+    cookies,
+    visitor: publicKey ? { src: `${deps.serviceOrigin}/cobrowse.js`, publicKey } : null,
+  });
+  return runtimeTag(deps.runtimeFile, config, { xhtml });
+}
+
+type Decoder = NonNullable<ReturnType<typeof decoderFor>>;
+
+/** A stylesheet, read whole (within the limits) and its addresses rewritten. */
+async function sendCss(forwarded: Forwarded, upstream: UpstreamResponse, decoder: Decoder, headers: Record<string, string | string[]>): Promise<void> {
+  const { req, res, session, target, limits } = forwarded;
+  const chunks: string[] = [];
+  let css: string;
+  try {
+    await pipeline(
+      upstream.body,
+      byteLimit(limits.maxResponseBytes),
+      decoder,
+      byteLimit(limits.maxRewrittenBytes),
+      textDecoder(upstream.headers["content-type"] ?? ""),
+      async function (source: AsyncIterable<string>) {
+        for await (const chunk of source) chunks.push(chunk);
+      },
+    );
+    css = rewriteCss(chunks.join(""), { sessionId: session.id, base: target });
+  } catch (error) {
+    return refuse(req, res, upstreamFailurePage(error));
+  }
+  res.writeHead(upstream.status, { ...headers, "content-type": "text/css; charset=utf-8", "content-length": Buffer.byteLength(css) });
+  res.end(css);
+}
+
+/** A page, streamed through the rewriter with the runtime first in its head. */
+async function sendRewrittenPage(
+  db: Db,
+  forwarded: Forwarded,
+  upstream: UpstreamResponse,
+  decoder: Decoder,
+  mime: string,
+  jar: ReturnType<typeof loadJar>,
+  headers: Record<string, string | string[]>,
+): Promise<void> {
+  const { res, session, target, deps, limits } = forwarded;
+  const team = await teamById(db, session.teamId);
+  const tags = await injection(forwarded, scriptCookies(jar, target), team?.publicKey, mime === "application/xhtml+xml");
+  // A rewritten page embeds the jar's cookies of this moment: a copy from the cache (back, forward)
+  // would show the page's scripts stale ones.
+  res.writeHead(upstream.status, {
+    ...headers,
+    "content-type": `${mime}; charset=utf-8`,
+    "content-security-policy": proxiedPageCsp(deps.serviceOrigin),
+    "cache-control": "no-store",
+  });
+  const rewriter = createHtmlRewriter({ sessionId: session.id, base: target }, tags);
+  // Once the answer has started, a failure (too large, too slow) can only cut it short.
+  await pipeline(
+    upstream.body,
+    byteLimit(limits.maxResponseBytes),
+    decoder,
+    byteLimit(limits.maxRewrittenBytes),
+    textDecoder(upstream.headers["content-type"] ?? ""),
+    rewriter,
+    res,
+  ).catch(() => res.destroy());
+}
+
+/** Anything else: passed on as it came, within the answer's limit. */
+async function sendAsIs({ res, limits }: Forwarded, upstream: UpstreamResponse, hasBody: boolean, headers: Record<string, string | string[]>): Promise<void> {
+  res.writeHead(upstream.status, headers);
+  if (!hasBody) {
+    upstream.body.resume();
+    return void res.end();
+  }
+  await pipeline(upstream.body, byteLimit(limits.maxResponseBytes), res).catch(() => res.destroy());
+}
+
+/**
+ * A request for a proxied address: the site's answer, its pages and stylesheets rewritten. `anonymous`
+ * (an asset for the agent's mirror): no cookies sent or kept, and never a page.
+ */
+export async function forward(
+  req: IncomingMessage,
+  res: ServerResponse,
+  session: ProxySession,
+  target: URL,
+  deps: ProxyDependencies,
+  { anonymous = false } = {},
+): Promise<void> {
+  const forwarded: Forwarded = { req, res, session, target, deps, limits: { ...DEFAULT_LIMITS, ...deps.limits }, anonymous };
+  const refusal = refusalBeforeFetch(forwarded);
+  if (refusal) return refuse(req, res, refusal);
+
+  const db = await deps.db();
+  const jar = loadJar(anonymous ? null : session.cookieJar);
+  const hasBody = req.method !== "GET" && req.method !== "HEAD";
+  let upstream: UpstreamResponse;
+  try {
+    upstream = await fetchUpstream(
+      {
+        method: req.method ?? "GET",
+        target,
+        headers: upstreamRequestHeaders(req.headers, deps.proxyOrigin, requestCookies(jar, target)),
+        body: hasBody ? req.pipe(byteLimit(forwarded.limits.maxRequestBytes)) : null,
+      },
+      { allowPrivate: deps.allowPrivate, resolve: deps.resolve, timeoutMs: forwarded.limits.timeoutMs },
+    );
+  } catch (error) {
+    return refuse(req, res, upstreamFailurePage(error));
+  }
+
+  const setCookie = upstream.headers["set-cookie"];
+  if (setCookie?.length && !anonymous) await keepSetCookies(db, forwarded, jar, setCookie);
+
+  const mime = (upstream.headers["content-type"] ?? "").split(";")[0].trim().toLowerCase();
+  const hasResponseBody = req.method !== "HEAD" && upstream.status !== 204 && upstream.status !== 304;
+  const decoder = decoderFor(upstream.headers["content-encoding"]);
+  const rewrite = hasResponseBody && decoder && (mime === "text/html" || mime === "application/xhtml+xml" || mime === "text/css") ? mime : null;
+  if (anonymous && (rewrite === "text/html" || rewrite === "application/xhtml+xml" || mime === "text/html")) {
+    upstream.body.destroy();
+    return refuse(req, res, PAGES.sessionEnded);
+  }
+  if (Number(upstream.headers["content-length"] ?? 0) > (rewrite ? forwarded.limits.maxRewrittenBytes : forwarded.limits.maxResponseBytes)) {
+    upstream.body.destroy();
+    return refuse(req, res, PAGES.tooLarge);
+  }
+
+  const headers: Record<string, string | string[]> = passedResponseHeaders(upstream.headers, { keepEncoding: !rewrite });
+  const location = upstream.headers.location && proxiedLocation(upstream.headers.location, target, session.id);
+  if (location) headers.location = location;
+  headers["referrer-policy"] = "same-origin";
+  headers["x-content-type-options"] = "nosniff";
+
+  if (rewrite === "text/css") return sendCss(forwarded, upstream, decoder!, headers);
+  if (rewrite) return sendRewrittenPage(db, forwarded, upstream, decoder!, rewrite, jar, headers);
+  return sendAsIs(forwarded, upstream, hasResponseBody, headers);
+}

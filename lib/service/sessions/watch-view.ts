@@ -1,0 +1,30 @@
+import "server-only";
+import { brandingSchema } from "@/lib/contract/watch-link";
+import type { Db } from "@/lib/db";
+import { loadSession, visitorStatus } from "../live/live-session";
+import type { WatchSession } from "@/lib/contract";
+import { allowedTools, effectivePermissions } from "../live/permissions";
+import { signViewerToken } from "../live/viewer-token";
+import { agentsBySession } from "./load";
+
+export type { WatchSession };
+
+/** What the watch page needs to show a session live, with a fresh viewer credential for the agent. */
+export async function describeWatchSession(db: Db, sessionId: string, agentId: string): Promise<WatchSession | null> {
+  const found = await loadSession(db, sessionId);
+  if (!found) return null;
+  const { session, team } = found;
+  const agents = (await agentsBySession(db, [sessionId])).get(sessionId) ?? [];
+  return {
+    sessionId,
+    visitorId: session.visitorId,
+    status: await visitorStatus(session, team),
+    endReason: session.endReason,
+    agents: agents.map((agent) => agent.nickname || agent.name),
+    tools: allowedTools(session.permissions),
+    permissions: effectivePermissions(session.permissions),
+    // Stored as the link asked; a row from before a field existed gets its default.
+    branding: brandingSchema.catch(brandingSchema.parse({})).parse(session.branding),
+    token: await signViewerToken({ sessionId, agentId }),
+  };
+}

@@ -1,0 +1,78 @@
+import { and, eq, sql } from "drizzle-orm";
+import type { Agent } from "@/lib/contract";
+import type { Db } from "@/lib/db";
+import { ServiceError } from "../core/errors";
+import { iso } from "../core/format";
+import { newId } from "../core/ids";
+import { agents } from "../core/schema";
+import { agentSessions } from "../sessions/load";
+import type { Team } from "./team";
+
+type AgentRow = typeof agents.$inferSelect;
+
+/**
+ * The agent behind a watch-link request's `agent.id`: one of the team's Users when the id is theirs,
+ * else the External Agent with that external id, created on first use and renamed when the name changes.
+ */
+export async function resolveAgent(db: Db, teamId: string, agent: { id: string; name: string }): Promise<AgentRow> {
+  const [user] = await db
+    .select()
+    .from(agents)
+    .where(and(eq(agents.teamId, teamId), eq(agents.id, agent.id), eq(agents.kind, "user")));
+  if (user) {
+    await db.update(agents).set({ lastRequestAt: new Date() }).where(eq(agents.id, user.id));
+    return user;
+  }
+  const [external] = await db
+    .insert(agents)
+    .values({ id: newId("ea_", 12), teamId, kind: "external", externalId: agent.id, name: agent.name, nickname: agent.name })
+    .onConflictDoUpdate({ target: [agents.teamId, agents.externalId], set: { name: agent.name, lastRequestAt: new Date() } })
+    .returning();
+  return external;
+}
+
+function toAgentResource(agent: AgentRow): Omit<Agent, "sessions"> {
+  return {
+    id: agent.id,
+    agent_nickname: agent.nickname,
+    created_at: iso(agent.createdAt),
+    email: agent.email,
+    first_name: agent.firstName,
+    last_name: agent.lastName,
+    name: agent.name,
+    from_oauth: agent.fromOauth,
+    last_request_at: iso(agent.lastRequestAt),
+    live_support: agent.liveSupport,
+    mfa_enabled: agent.mfaEnabled,
+    password: agent.hasPassword,
+    phone_number: agent.phoneNumber,
+    signup_hours_offset: agent.signupHoursOffset,
+    timezone: agent.timezone,
+    _type: agent.kind === "user" ? "user" : "external_agent",
+  };
+}
+
+/** Agent lookup: a User by email, or an External Agent by external id, with its sessions. */
+export async function lookupAgent(db: Db, team: Team, by: { email: string } | { external_id: string }): Promise<Agent> {
+  const where =
+    "email" in by
+      ? and(eq(agents.teamId, team.id), eq(agents.kind, "user"), eq(sql`lower(${agents.email})`, by.email.toLowerCase()))
+      : and(eq(agents.teamId, team.id), eq(agents.kind, "external"), eq(agents.externalId, by.external_id));
+  const [agent] = await db.select().from(agents).where(where).limit(1);
+  if (!agent) throw new ServiceError("agent_not_found", "No such agent.");
+  return { ...toAgentResource(agent), sessions: await agentSessions(db, team, agent.id) };
+}
+
+/**
+ * The lookup's query as sent: exactly one of email / external_id. Both is a malformed request (400);
+ * anything else is a not-found result, as the API documents.
+ */
+export async function lookupAgentByQuery(db: Db, team: Team, query: Record<string, string>): Promise<Agent> {
+  const { email, external_id } = query;
+  if (email !== undefined && external_id !== undefined) {
+    throw new ServiceError("invalid_request", "query: send either email or external_id, not both");
+  }
+  if (email) return lookupAgent(db, team, { email });
+  if (external_id) return lookupAgent(db, team, { external_id });
+  throw new ServiceError("agent_not_found", "Look agents up by email or external_id.");
+}

@@ -1,0 +1,15 @@
+import { and, eq, type SQL } from "drizzle-orm";
+import { notFound } from "../../core/errors";
+import { visitors } from "../../core/schema";
+
+/** A select of the visitors table, still to be filtered and locked. */
+interface VisitorSelect<Row> {
+  where(where: SQL | undefined): { for(strength: "update"): PromiseLike<Row[]> };
+}
+
+/** The team's visitor, locked for the rest of the transaction (its writes queue behind this one); 404 when there is none. */
+export async function lockedVisitor<Row>(select: VisitorSelect<Row>, teamId: string, visitorId: string): Promise<Row> {
+  const [visitor] = await select.where(and(eq(visitors.teamId, teamId), eq(visitors.shortId, visitorId))).for("update");
+  if (!visitor) throw notFound("visitor_not_found");
+  return visitor;
+}

@@ -1,0 +1,103 @@
+import { and, eq } from "drizzle-orm";
+import type { Db, Tx } from "@/lib/db";
+import { newId, newSecret, sha256 } from "../../core/ids";
+import { visitors } from "../../core/schema";
+import { visitorSearchText } from "@/lib/service/visitors/search";
+import type { Team } from "../../teams/team";
+import { tokenMatches } from "../credentials";
+import type { VisitorRow } from "../search";
+import type { ClientInfo } from "./client-info";
+import { assignLookupCode } from "./lookup-code";
+import { addPageview, type PageInput } from "./pageview-history";
+import { redactedPage } from "./redacted-page";
+import { waitingFields } from "./help-request";
+import { HEARTBEAT_SECONDS, onlineUntilFrom } from "./presence";
+import { presenceWriter } from "./presence-state";
+
+export interface RegisterInput extends PageInput {
+  visitorId?: string | null;
+  token?: string | null;
+  /** The visitor asked for help on an earlier page and still waits (see help-request.ts). */
+  waitingForCall?: boolean;
+}
+
+export interface Registration {
+  visitorId: string;
+  /** The visitor's secret: new visitors get theirs here and only here; a resumed visitor keeps its own. */
+  token: string;
+  lookupCode: string | null;
+  heartbeatSeconds: number;
+  settings: RecordingSettings & { requireAuthorization: boolean; urlRedactedParams: string[] };
+}
+
+export interface RecordingSettings {
+  maskingSelectors: string[];
+  frameOrigins: string[];
+  canvasCapture: boolean;
+}
+
+/** What the script needs to record a page or a frame of it. */
+export function recordingSettings(team: Team): RecordingSettings {
+  return { maskingSelectors: team.maskingSelectors, frameOrigins: team.frameOrigins, canvasCapture: team.canvasCaptureEnabled };
+}
+
+/** The visitor the script asks to resume: only one of this team whose token matches. */
+async function resumable(tx: Tx, teamId: string, input: RegisterInput): Promise<VisitorRow | undefined> {
+  if (!input.visitorId || !input.token) return undefined;
+  const [visitor] = await tx
+    .select()
+    .from(visitors)
+    .where(and(eq(visitors.teamId, teamId), eq(visitors.shortId, input.visitorId)))
+    .for("update");
+  return visitor && tokenMatches(input.token, visitor.tokenHash) ? visitor : undefined;
+}
+
+async function insertVisitor(tx: Tx, row: Omit<typeof visitors.$inferInsert, "shortId">): Promise<VisitorRow> {
+  // 8 characters of 32 make collisions rare, not impossible: draw again on one.
+  for (let attempt = 0; attempt < 5; attempt++) {
+    const [created] = await tx
+      .insert(visitors)
+      .values({ ...row, shortId: newId("", 8) })
+      .onConflictDoNothing({ target: visitors.shortId })
+      .returning();
+    if (created) return created;
+  }
+  throw new Error("Could not draw a free visitor id");
+}
+
+/**
+ * POST /collect/register: a page of the customer's site loaded the visitor script. Resumes the visitor
+ * when its id and token match one of this team, else creates one; either way it is online from now.
+ */
+export async function registerVisitor(db: Db, team: Team, raw: RegisterInput, client: ClientInfo, now = new Date()): Promise<Registration> {
+  const input = { ...raw, ...redactedPage(team, raw) };
+  const registration = await db.transaction(async (tx): Promise<Registration> => {
+    const previous = await resumable(tx, team.id, input);
+    const token = previous ? input.token! : newSecret("vt_");
+    const fields = {
+      ...client,
+      lastSeenAt: now,
+      onlineUntil: onlineUntilFrom(now),
+      lastUrl: input.url,
+      lastTitle: input.title ?? null,
+      ...waitingFields(Boolean(raw.waitingForCall), previous?.waitingSince ?? null, now),
+      isSupported: true,
+      jsConfiguration: true,
+      searchText: visitorSearchText({ ...(previous ?? { callName: null, email: null, identities: [], uniqueId: null }), lastUrl: input.url }),
+    };
+    const visitor = previous
+      ? (await tx.update(visitors).set(fields).where(eq(visitors.shortId, previous.shortId)).returning())[0]
+      : await insertVisitor(tx, { ...fields, teamId: team.id, tokenHash: sha256(token), addedAt: now });
+    const lookupCode = await assignLookupCode(tx, team.id, visitor.shortId, visitor.lookupCode, visitor.ipAddress, now);
+    await addPageview(tx, team, visitor.shortId, input, now, previous?.onlineUntil ?? null);
+    return {
+      visitorId: visitor.shortId,
+      token,
+      lookupCode,
+      heartbeatSeconds: HEARTBEAT_SECONDS,
+      settings: { requireAuthorization: team.requireAuthorization, ...recordingSettings(team), urlRedactedParams: team.urlRedactedParams },
+    };
+  });
+  await presenceWriter().written(registration.visitorId, { until: onlineUntilFrom(now).getTime(), lookupCode: registration.lookupCode });
+  return registration;
+}
