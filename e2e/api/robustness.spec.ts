@@ -7,7 +7,7 @@ import { apiClient, embeddedApiKey, expectError, publicKey, registerVisitor } fr
 import { startServer, type RunningServer } from "../support/server";
 
 // Malformed requests never produce a 5xx: every endpoint of the registry answers a 4xx envelope (or a
-// 2xx) instead. lib/service/http/fuzz.db.test.ts sends 300 per endpoint straight to the service's app;
+// 2xx) instead. lib/service/routes/fuzz.db.test.ts sends 300 per endpoint straight to the service's app;
 // this sends a share of the same requests through the running server, whose HTTP layers they cross too.
 let server: RunningServer;
 let api: APIRequestContext;

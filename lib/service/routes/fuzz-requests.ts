@@ -1,6 +1,6 @@
 // Test helper (not runtime code): malformed requests for any endpoint of the registry, carrying valid
 // credentials so that they get past authentication and reach the parsing behind it. Used by the fuzz
-// suite (lib/service/http/fuzz.db.test.ts) and by the end-to-end robustness spec.
+// suite (lib/service/routes/fuzz.db.test.ts) and by the end-to-end robustness spec.
 import fc from "fast-check";
 import { z } from "zod";
 import type { Endpoint } from "@/lib/contract/endpoint";

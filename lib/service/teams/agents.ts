@@ -62,17 +62,3 @@ export async function lookupAgent(db: Db, team: Team, by: { email: string } | { 
   if (!agent) throw new ServiceError("agent_not_found", "No such agent.");
   return { ...toAgentResource(agent), sessions: await agentSessions(db, team, agent.id) };
 }
-
-/**
- * The lookup's query as sent: exactly one of email / external_id. Both is a malformed request (400);
- * anything else is a not-found result, as the API documents.
- */
-export async function lookupAgentByQuery(db: Db, team: Team, query: Record<string, string>): Promise<Agent> {
-  const { email, external_id } = query;
-  if (email !== undefined && external_id !== undefined) {
-    throw new ServiceError("invalid_request", "query: send either email or external_id, not both");
-  }
-  if (email) return lookupAgent(db, team, { email });
-  if (external_id) return lookupAgent(db, team, { external_id });
-  throw new ServiceError("agent_not_found", "Look agents up by email or external_id.");
-}

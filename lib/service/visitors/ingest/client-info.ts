@@ -23,7 +23,7 @@ export function deviceFromUserAgent(userAgent: string): Omit<ClientInfo, "ipAddr
   return { browserName: browser.name ?? null, deviceType, deviceName: deviceName ?? null };
 }
 
-/** What the request tells of the visitor: its address (lib/service/http/client-address.ts) and its browser. */
+/** What the request tells of the visitor: its address (lib/client-address.ts) and its browser. */
 export function clientInfo(headers: Headers, address: string): ClientInfo {
   return { ipAddress: address, ...deviceFromUserAgent(headers.get("user-agent") ?? "") };
 }

@@ -11,7 +11,7 @@ export interface KnownPresence {
  * What the app nodes know the database holds of visitors' presence, so that a heartbeat of a visitor
  * the database already keeps online for a while needs no write of its own. Every value is one the
  * database held at some moment (online_until only grows, but at a leave, which forgets it here): a
- * lower bound, which is all the heartbeat's rule needs (lib/service/visitors-ingest/presence-writer.ts).
+ * lower bound, which is all the heartbeat's rule needs (lib/service/visitors/ingest/presence-writer.ts).
  */
 export interface PresenceKnowledge {
   get(visitorId: string): Promise<KnownPresence | null>;

@@ -7,7 +7,7 @@ import { pageviews, teams, visitors } from "../../core/schema";
 import type { Team } from "../../teams/team";
 import type { ClientInfo } from "./client-info";
 
-/** Test-only helpers of the visitors-ingest suites. */
+/** Test-only helpers of the visitor ingestion suites. */
 export async function insertTeam(db: Db, settings: Partial<typeof teams.$inferInsert> = {}): Promise<Team> {
   const id = newId("t_", 12);
   const [team] = await db
