@@ -6,6 +6,12 @@ const SERVICE = {
   message: "The console reaches the service only through the API (lib/client).",
 };
 
+// Imports run from app/ down: components take actions and helpers from lib/, never from a page's folder.
+const APP = {
+  group: ["@/app", "@/app/*", "**/app/*"],
+  message: "Only app/ imports app/: put what a component needs (actions, helpers) in lib/.",
+};
+
 const config = [
   ...nextVitals,
   ...nextTypescript,
@@ -15,10 +21,17 @@ const config = [
       "@typescript-eslint/no-unused-vars": ["error", { ignoreRestSiblings: true, argsIgnorePattern: "^_", varsIgnorePattern: "^_" }],
     },
   },
+  // One object per folder for no-restricted-imports: in flat config a later object setting the rule for
+  // the same file replaces the earlier one's patterns, so each folder lists all of its own here.
   {
     // The console and its clients never import the embedded service: it works the same against any API.
-    files: ["app/(console)/**", "app/(auth)/**", "app/api/**", "components/**", "lib/console/**", "lib/client/**", "proxy.ts"],
+    files: ["app/(console)/**", "app/(auth)/**", "app/api/**", "lib/console/**", "lib/client/**", "proxy.ts"],
     rules: { "no-restricted-imports": ["error", { patterns: [SERVICE] }] },
+  },
+  {
+    files: ["components/**"],
+    ignores: ["components/watch/**"],
+    rules: { "no-restricted-imports": ["error", { patterns: [SERVICE, APP] }] },
   },
   {
     // The browser's halves of a live session share the wire's shapes through the contract only.
@@ -26,7 +39,7 @@ const config = [
     rules: {
       "no-restricted-imports": [
         "error",
-        { patterns: [{ ...SERVICE, message: "The visitor script and the watch page take the wire's shapes from lib/contract." }] },
+        { patterns: [{ ...SERVICE, message: "The visitor script and the watch page take the wire's shapes from lib/contract." }, APP] },
       ],
     },
   },
@@ -54,7 +67,11 @@ const config = [
     rules: {
       "no-restricted-imports": [
         "error",
-        { patterns: [{ group: ["**/routes", "**/routes/*", "@/lib/service/routes", "@/lib/service/routes/*"], message: "http/ is below the routes: they bind to it." }] },
+        {
+          patterns: [
+            { group: ["**/routes", "**/routes/*", "@/lib/service/routes", "@/lib/service/routes/*"], message: "http/ is below the routes: they bind to it." },
+          ],
+        },
       ],
     },
   },
@@ -68,7 +85,7 @@ const config = [
         {
           patterns: [
             {
-              regex: "^(?!zod$|@hono/zod-openapi$|@asteasolutions/zod-to-openapi$|\\.{1,2}/)",
+              regex: "^(?!zod$|@asteasolutions/zod-to-openapi$|\\.{1,2}/)",
               message: "lib/contract imports only zod, its OpenAPI helper and its own modules.",
             },
           ],

@@ -45,7 +45,7 @@ async function prepare(cwd: string) {
   const enabled = await fetch(`${server.url}/service-admin/team`, { method: "PATCH", headers: apiHeaders, body: JSON.stringify({ proxy_enabled: true }) });
   if (!enabled.ok) throw new Error(`could not enable the proxy: ${enabled.status}`);
   const cookie = await signIn(server.url, server.dataDir, "agent");
-  const action = actionId(cwd, "lib/console/visitors/actions.ts", "createProxyLinkAction");
+  const action = actionId(cwd, "lib/console/visitors/actions.ts", "createProxyLink");
 
   const direct = async () => {
     const response = await fetch(`${server.url}/v1.3/proxy_sessions`, {
@@ -122,7 +122,7 @@ try {
     console.log(`\n${requests} rounds, the two servers in turn, each call one at a time (p50 / p95 ms)`);
     console.log(`| path | baseline (${values.baseline}) | this checkout |\n|---|---|---|`);
     console.log(`| POST /v1.3/proxy_sessions (direct) | ${cell(baseDirectMs)} | ${cell(directMs)} |`);
-    console.log(`| server action createProxyLinkAction, posted to its page | ${cell(baseActionMs)} | ${cell(actionMs)} |`);
+    console.log(`| server action createProxyLink, posted to its page | ${cell(baseActionMs)} | ${cell(actionMs)} |`);
     console.log(`| overhead (action − direct) | ${overhead(baseActionMs, baseDirectMs)} | ${overhead(actionMs, directMs)} |`);
   } else {
     const d = stats(directMs);
@@ -131,7 +131,7 @@ try {
     console.log(`\n${requests} rounds of the three calls in turn, one at a time`);
     console.log("| path | p50 ms | p95 ms |\n|---|---|---|");
     console.log(`| POST /v1.3/proxy_sessions (direct) | ${d.p50.toFixed(1)} | ${d.p95.toFixed(1)} |`);
-    console.log(`| server action createProxyLinkAction, posted to its page | ${a.p50.toFixed(1)} | ${a.p95.toFixed(1)} |`);
+    console.log(`| server action createProxyLink, posted to its page | ${a.p50.toFixed(1)} | ${a.p95.toFixed(1)} |`);
     console.log(`| the same action posted to /visitors (forwarded by Next) | ${f.p50.toFixed(1)} | ${f.p95.toFixed(1)} |`);
     console.log(`| overhead (action − direct) | ${(a.p50 - d.p50).toFixed(1)} | ${(a.p95 - d.p95).toFixed(1)} |`);
     console.log(`| forwarding (forwarded − action) | ${(f.p50 - a.p50).toFixed(1)} | ${(f.p95 - a.p95).toFixed(1)} |`);

@@ -23,11 +23,23 @@ describe("the import boundaries", { timeout: 60_000 }, () => {
     expect(await restrictedImports("components/watch/probe.ts", code)).toHaveLength(1);
   });
 
+  it("fail when a component imports from app/, and still hold the service boundary there", async () => {
+    const fromApp = 'import { createUser } from "@/app/(console)/settings/actions";\nexport const x = createUser;\n';
+    for (const file of ["components/settings/probe.tsx", "components/watch/probe.tsx"]) {
+      expect(await restrictedImports(file, fromApp), file).toHaveLength(1);
+    }
+    const both =
+      'import { createUser } from "@/app/(console)/settings/actions";\nimport { defaultTeam } from "@/lib/service/teams/team";\nexport const x = [createUser, defaultTeam];\n';
+    expect(await restrictedImports("components/settings/probe.tsx", both)).toHaveLength(2);
+    const fromLib = 'import { createUser } from "@/lib/console/settings/actions";\nexport const x = createUser;\n';
+    expect(await restrictedImports("components/settings/probe.tsx", fromLib)).toEqual([]);
+  });
+
   it("fail when the contract imports anything but zod and its OpenAPI helper", async () => {
     expect(await restrictedImports("lib/contract/probe.ts", 'import { sha256 } from "@/lib/service/core/ids";\nexport const x = sha256;\n')).toHaveLength(1);
     expect(await restrictedImports("lib/contract/probe.ts", 'import { Hono } from "hono";\nexport const x = Hono;\n')).toHaveLength(1);
     const allowed =
-      'import { z } from "zod";\nimport { createRoute } from "@hono/zod-openapi";\nimport { okStatus } from "./common";\nexport const x = [z, createRoute, okStatus];\n';
+      'import { z } from "zod";\nimport { OpenAPIRegistry } from "@asteasolutions/zod-to-openapi";\nimport { okStatus } from "./common";\nexport const x = [z, OpenAPIRegistry, okStatus];\n';
     expect(await restrictedImports("lib/contract/probe.ts", allowed)).toEqual([]);
   });
 

@@ -3,7 +3,7 @@
 import { signIn } from "next-auth/react";
 import { useRouter } from "next/navigation";
 import { useActionState, useEffect, useRef } from "react";
-import { createFirstAdmin, type SetupState } from "@/app/(auth)/login/actions";
+import { createFirstAdmin, type SetupState } from "@/lib/console/setup/actions";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";

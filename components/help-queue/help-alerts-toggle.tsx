@@ -3,7 +3,7 @@
 import { useState, useSyncExternalStore, useTransition } from "react";
 import { mutate } from "swr";
 import { Button } from "@/components/ui/button";
-import { setHelpAlertsAction } from "@/lib/console/help-queue/actions";
+import { setHelpAlerts } from "@/lib/console/help-queue/actions";
 import { HELP_QUEUE_URL } from "./use-help-queue";
 
 const noSubscription = () => () => {};
@@ -31,7 +31,7 @@ export function HelpAlertsToggle({ enabled }: { enabled: boolean }) {
     if (next && permission === "default") void allow();
     startTransition(async () => {
       setError(null);
-      const result = await setHelpAlertsAction({ enabled: next });
+      const result = await setHelpAlerts({ enabled: next });
       if (!result.ok) {
         setError(result.error);
         setChecked(!next);

@@ -6,7 +6,7 @@ import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { QuickCoBrowse } from "@/components/visitors/quick-co-browse";
 import { visitorDisplayName } from "@/components/visitors/visitor-badges";
-import { claimHelpRequestAction, releaseHelpRequestAction } from "@/lib/console/help-queue/actions";
+import { claimHelpRequest, releaseHelpRequest } from "@/lib/console/help-queue/actions";
 import { HELP_QUEUE_URL, type HelpQueueEntry } from "./use-help-queue";
 
 /** Take a request, then co-browse (or hand it back); a request someone else took says who. */
@@ -16,7 +16,7 @@ export function HelpRequestActions({ request, me }: { request: HelpQueueEntry; m
   const name = visitorDisplayName(request.visitor);
   const visitorId = request.visitor.short_id;
 
-  const run = (action: typeof claimHelpRequestAction) =>
+  const run = (action: typeof claimHelpRequest) =>
     startTransition(async () => {
       setError(null);
       const result = await action({ visitorId });
@@ -29,7 +29,7 @@ export function HelpRequestActions({ request, me }: { request: HelpQueueEntry; m
     <div className="flex flex-col items-start gap-1 sm:items-end">
       <div className="flex flex-wrap items-center gap-2">
         {claimer === null ? (
-          <Button onClick={() => run(claimHelpRequestAction)} disabled={pending} aria-busy={pending} aria-label={`Take the request of ${name}`}>
+          <Button onClick={() => run(claimHelpRequest)} disabled={pending} aria-busy={pending} aria-label={`Take the request of ${name}`}>
             Take
           </Button>
         ) : claimer.id === me ? (
@@ -38,7 +38,7 @@ export function HelpRequestActions({ request, me }: { request: HelpQueueEntry; m
               Taken by you
             </Badge>
             <QuickCoBrowse visitorId={visitorId} label={name} />
-            <Button variant="secondary" onClick={() => run(releaseHelpRequestAction)} disabled={pending} aria-label={`Hand back the request of ${name}`}>
+            <Button variant="secondary" onClick={() => run(releaseHelpRequest)} disabled={pending} aria-label={`Hand back the request of ${name}`}>
               Hand back
             </Button>
           </>

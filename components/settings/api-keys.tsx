@@ -1,7 +1,7 @@
 "use client";
 
 import { useActionState, useState, useTransition } from "react";
-import { createApiKey, revokeApiKey } from "@/app/(console)/settings/actions";
+import { createApiKey, revokeApiKey } from "@/lib/console/settings/actions";
 import { Alert } from "@/components/ui/alert";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";

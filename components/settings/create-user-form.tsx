@@ -1,7 +1,7 @@
 "use client";
 
 import { useEffect, useRef } from "react";
-import { createUser } from "@/app/(console)/settings/actions";
+import { createUser } from "@/lib/console/settings/actions";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import { ROLE_LABELS, ROLES } from "@/lib/console/roles";

@@ -1,23 +1,13 @@
 "use client";
 
-import { saveLinkSettings } from "@/app/(console)/settings/actions";
+import { saveLinkSettings } from "@/lib/console/settings/actions";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import type { Permissions } from "@/lib/contract";
 import { CheckboxField } from "@/components/ui/checkbox-field";
+import { PERMISSION_LABELS } from "@/lib/console/permissions";
 import { FormStatus } from "./form-status";
 import { fieldError, useFormAction } from "./use-form-action";
-
-/** Labels in the contract's order; the descriptions of permissionsSchema, worded for the form. */
-const PERMISSION_LABELS: Record<keyof Permissions, string> = {
-  allow_agent_redirect: "Redirect and reload the visitor’s page",
-  allow_audio: "Audio",
-  allow_click: "Click for the visitor",
-  allow_console: "Remote console",
-  allow_draw: "Draw on the page",
-  allow_scroll: "Scroll for the visitor",
-  allow_type: "Type for the visitor",
-};
 
 export function LinkSettingsForm({ webhookUrl, permissions }: { webhookUrl: string | null; permissions: Permissions }) {
   const [result, submit, pending] = useFormAction(saveLinkSettings);

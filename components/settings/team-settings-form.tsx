@@ -1,7 +1,7 @@
 "use client";
 
 import { useId } from "react";
-import { updateTeamSettings } from "@/app/(console)/settings/actions";
+import { updateTeamSettings } from "@/lib/console/settings/actions";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import type { TeamSettings } from "@/lib/contract";

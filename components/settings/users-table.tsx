@@ -1,6 +1,6 @@
 "use client";
 
-import { changeUserRole, disableUser, enableUser } from "@/app/(console)/settings/actions";
+import { changeUserRole, disableUser, enableUser } from "@/lib/console/settings/actions";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Table, TableFrame, Td, Th } from "@/components/ui/table";

@@ -1,7 +1,7 @@
 "use client";
 
 import { useState, useTransition } from "react";
-import { revealWebhookSecret, rotateWebhookSecret } from "@/app/(console)/settings/actions";
+import { revealWebhookSecret, rotateWebhookSecret } from "@/lib/console/settings/actions";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { CopyButton } from "@/components/ui/copy-button";

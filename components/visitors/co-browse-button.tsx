@@ -3,18 +3,8 @@
 import { useId, useState } from "react";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
+import { CO_BROWSE_PERMISSIONS, PERMISSION_LABELS, type CoBrowsePermissions } from "@/lib/console/permissions";
 import { useCoBrowse } from "./use-co-browse";
-
-export const PERMISSION_LABELS = {
-  allow_click: "Click",
-  allow_scroll: "Scroll",
-  allow_type: "Type",
-  allow_draw: "Draw",
-  allow_agent_redirect: "Agent redirect",
-  allow_audio: "Audio",
-} as const;
-
-export type CoBrowsePermissions = Record<keyof typeof PERMISSION_LABELS, boolean>;
 
 /** Starts co-browsing: the server creates the watch link and sends the browser to it. */
 export function CoBrowseButton({ visitorId, defaults }: { visitorId: string; defaults: CoBrowsePermissions }) {
@@ -42,8 +32,8 @@ export function CoBrowseButton({ visitorId, defaults }: { visitorId: string; def
       {optionsOpen ? (
         <fieldset id={optionsId} className="rounded-lg border border-zinc-200 p-3 dark:border-zinc-800">
           <legend className="px-1 text-sm font-medium">The agent may</legend>
-          <div className="grid grid-cols-2 gap-2 sm:grid-cols-3">
-            {(Object.keys(PERMISSION_LABELS) as (keyof typeof PERMISSION_LABELS)[]).map((key) => (
+          <div className="grid gap-2 sm:grid-cols-2">
+            {CO_BROWSE_PERMISSIONS.map((key) => (
               <label key={key} className="flex items-center gap-2 text-sm">
                 <input
                   type="checkbox"

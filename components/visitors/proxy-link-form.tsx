@@ -6,8 +6,8 @@ import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { CopyButton } from "@/components/ui/copy-button";
 import { Field } from "@/components/ui/field";
-import { createProxyLinkAction } from "@/lib/console/visitors/actions";
-import type { CoBrowsePermissions } from "./co-browse-button";
+import { createProxyLink } from "@/lib/console/visitors/actions";
+import type { CoBrowsePermissions } from "@/lib/console/permissions";
 import { formatUtc } from "./format";
 
 /** Shown only once a link exists: its polling (SWR) loads then, not with the visitor's page. */
@@ -25,7 +25,7 @@ export function ProxyLinkForm({ coBrowseDefaults }: { coBrowseDefaults: CoBrowse
     startTransition(async () => {
       setError(null);
       setFieldErrors({});
-      const result = await createProxyLinkAction({
+      const result = await createProxyLink({
         initialUrl: String(form.get("initialUrl") ?? ""),
         allowedDomains: String(form.get("allowedDomains") ?? ""),
         retryUrl: String(form.get("retryUrl") ?? ""),

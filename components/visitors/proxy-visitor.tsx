@@ -3,7 +3,8 @@
 import { Alert } from "@/components/ui/alert";
 import { proxySessionPath } from "@/lib/contract/proxy-url";
 import { VISITORS_PAGE_SIZE } from "@/lib/console/visitors/query-values";
-import { CoBrowseButton, type CoBrowsePermissions } from "./co-browse-button";
+import type { CoBrowsePermissions } from "@/lib/console/permissions";
+import { CoBrowseButton } from "./co-browse-button";
 import { useVisitors } from "./use-visitors";
 
 /**

@@ -6,7 +6,7 @@ import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
 import { Field } from "@/components/ui/field";
-import { purgeOfflineVisitorsAction } from "@/lib/console/visitors/actions";
+import { purgeOfflineVisitors } from "@/lib/console/visitors/actions";
 import { VISITORS_URL } from "@/lib/console/visitors/search-params";
 
 const CONFIRMATION = "PURGE";
@@ -27,7 +27,7 @@ export function PurgeVisitorsDialog() {
 
   const purge = () =>
     startTransition(async () => {
-      const outcome = await purgeOfflineVisitorsAction({ confirmation: typed });
+      const outcome = await purgeOfflineVisitors({ confirmation: typed });
       if (!outcome.ok) {
         setError(outcome.error);
         return;

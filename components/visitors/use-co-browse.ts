@@ -1,8 +1,8 @@
 "use client";
 
 import { useState, useTransition } from "react";
-import { coBrowseAction } from "@/lib/console/visitors/actions";
-import type { CoBrowsePermissions } from "./co-browse-button";
+import { startCoBrowse } from "@/lib/console/visitors/actions";
+import type { CoBrowsePermissions } from "@/lib/console/permissions";
 
 /**
  * Starts co-browsing a visitor: the server creates the Secure watch link and the browser loads it (a
@@ -15,7 +15,7 @@ export function useCoBrowse(visitorId: string) {
   const start = (permissions?: CoBrowsePermissions) =>
     startTransition(async () => {
       setError(null);
-      const result = await coBrowseAction({ visitorId, ...(permissions ? { permissions } : {}) });
+      const result = await startCoBrowse({ visitorId, ...(permissions ? { permissions } : {}) });
       if (result.ok) window.location.assign(result.data.watchUrl);
       else setError(result.error);
     });

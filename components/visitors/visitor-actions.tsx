@@ -1,8 +1,9 @@
 "use client";
 
 import { useRouter } from "next/navigation";
-import { deleteVisitorAction, stopSessionAction } from "@/lib/console/visitors/actions";
-import { CoBrowseButton, type CoBrowsePermissions } from "./co-browse-button";
+import { deleteVisitor, stopSession } from "@/lib/console/visitors/actions";
+import type { CoBrowsePermissions } from "@/lib/console/permissions";
+import { CoBrowseButton } from "./co-browse-button";
 import { ConfirmButton } from "./confirm-button";
 
 /** What an agent can do with this visitor; the server checks every role again. */
@@ -30,7 +31,7 @@ export function VisitorActions({
             title="Stop the session?"
             description="The agents watching this visitor are disconnected at once."
             confirmLabel="Stop session"
-            action={() => stopSessionAction({ visitorId })}
+            action={() => stopSession({ visitorId })}
             onDone={() => router.refresh()}
           />
         ) : null}
@@ -41,7 +42,7 @@ export function VisitorActions({
             title="Delete this visitor?"
             description={`Visitor ${visitorId} is deleted with their history. This can't be undone. Online visitors can't be deleted.`}
             confirmLabel="Delete visitor"
-            action={() => deleteVisitorAction({ visitorId })}
+            action={() => deleteVisitor({ visitorId })}
           />
         ) : null}
       </div>

@@ -12,7 +12,7 @@ const FORBIDDEN_HEADING = "You don’t have access to this page";
  * tell a refused page from an allowed one; a browser check below shows the heading to the refused.
  */
 const FORBIDDEN_DIGEST = "NEXT_HTTP_ERROR_FALLBACK;403";
-/** What the action wrapper answers (lib/console/caller.ts AuthError). */
+/** What the action wrapper answers (lib/console/auth-error.ts). */
 const SIGN_IN_REFUSAL = '"error":"Sign in to continue."';
 const ROLE_REFUSAL = '"error":"Your role does not allow this."';
 
@@ -106,12 +106,12 @@ test("the discovery finds the console's pages, route handlers and server actions
     ]),
   );
   const actions = serverActions();
-  expect(actions.find((action) => action.key === "app/(console)/settings/actions.ts#createUser")).toMatchObject({
+  expect(actions.find((action) => action.key === "lib/console/settings/actions.ts#createUser")).toMatchObject({
     role: "admin",
     id: expect.any(String),
     pagePath: expect.any(String),
   });
-  expect(actions.find((action) => action.key === "lib/console/visitors/actions.ts#coBrowseAction")).toMatchObject({ role: "agent", id: expect.any(String) });
+  expect(actions.find((action) => action.key === "lib/console/visitors/actions.ts#startCoBrowse")).toMatchObject({ role: "agent", id: expect.any(String) });
 });
 
 test("every console page: anonymous → /login, wrong role → the 403 page, allowed → the page", async () => {

@@ -127,7 +127,7 @@ test("an agent sees neither Delete nor Purge, and the pages have no accessibilit
   await expect(page.getByRole("button", { name: "Co-browse", exact: true })).toBeVisible();
   await expect(page.getByRole("button", { name: "Delete visitor" })).toHaveCount(0);
   await page.getByRole("button", { name: "Co-browse options" }).click();
-  await expect(page.getByRole("checkbox", { name: "Agent redirect" })).toBeChecked();
+  await expect(page.getByRole("checkbox", { name: "Redirect and reload the visitor’s page" })).toBeChecked();
   await expectNoAxeViolations(page);
 
   await openPalette(page);
@@ -143,7 +143,7 @@ test("when the console can't reach the API, the table says so, keeps the last an
 
   // The browser's polling goes through the console's route handler; it answers 502 while the API is down.
   await page.route("**/api/console/visitors**", (route) =>
-    route.fulfill({ status: 502, json: { status: "error", error: "api_error", message: "The co-browsing API did not answer." } }),
+    route.fulfill({ status: 502, json: { status: "error", error: "unavailable", message: "The co-browsing API did not answer. Try again in a moment." } }),
   );
   const failure = page.getByRole("alert").filter({ hasText: "Refreshing failed" });
   await expect(failure).toContainText("The co-browsing API did not answer.");

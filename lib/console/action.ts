@@ -5,7 +5,8 @@ import { z } from "zod";
 import { getDb } from "@/lib/db";
 import { countedInFlight } from "@/lib/lifecycle/draining";
 import { recordAudit } from "./audit";
-import { AuthError, requireCaller, type Caller } from "./caller";
+import { AuthError } from "./auth-error";
+import { requireCaller, type Caller } from "./caller";
 import { clientIp } from "./request-ip";
 import type { Role } from "./roles";
 

@@ -4,6 +4,7 @@ import { cookies } from "next/headers";
 import { forbidden, redirect } from "next/navigation";
 import { cache } from "react";
 import { getDb } from "@/lib/db";
+import { AuthError } from "./auth-error";
 import { authOptions } from "./auth-options";
 import { hasRole, type Role } from "./roles";
 import { decodeSessionToken } from "./session-decode";
@@ -15,13 +16,6 @@ export interface Caller {
   email: string;
   name: string;
   role: Role;
-}
-
-export class AuthError extends Error {
-  constructor(readonly status: 401 | 403) {
-    super(status === 401 ? "Sign in to continue." : "Your role does not allow this.");
-    this.name = "AuthError";
-  }
 }
 
 /**

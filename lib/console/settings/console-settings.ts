@@ -1,4 +1,4 @@
-import { eq, inArray } from "drizzle-orm";
+import { inArray } from "drizzle-orm";
 import { z } from "zod";
 import { httpUrlSchema, permissionsSchema, type Permissions } from "@/lib/contract";
 import type { Db } from "@/lib/db";
@@ -46,8 +46,4 @@ export async function setConsoleSetting(db: Db, key: string, value: unknown, upd
     .insert(consoleSettings)
     .values({ key, value, updatedBy, updatedAt: new Date() })
     .onConflictDoUpdate({ target: consoleSettings.key, set: { value, updatedBy, updatedAt: new Date() } });
-}
-
-export async function deleteConsoleSetting(db: Db, key: string): Promise<void> {
-  await db.delete(consoleSettings).where(eq(consoleSettings.key, key));
 }

@@ -6,7 +6,9 @@ import { httpUrlSchema, nonEmptyString } from "@/lib/contract";
 import { proxySessionIdOfLink } from "@/lib/contract/proxy-link";
 import { defineAction, type ActionResult } from "@/lib/console/action";
 import { coBrowsePermissionsSchema, createCoBrowseLink } from "./co-browse";
-import { createProxyLink, deleteVisitor, purgeOfflineVisitors, stopVisitorSession, type PurgeResult } from "./manage-visitors";
+// The API calls behind the actions, which carry the same names.
+import * as visitorsApi from "./manage-visitors";
+import type { PurgeResult } from "./manage-visitors";
 
 const visitorInput = z.object({ visitorId: nonEmptyString.max(200) });
 const byVisitor = (input: { visitorId: string }) => input.visitorId;
@@ -16,7 +18,7 @@ const byVisitor = (input: { visitorId: string }) => input.visitorId;
  * here: Next would follow a same-origin redirect in the console's document, which keeps the console's
  * Content-Security-Policy instead of the watch page's own.
  */
-export const coBrowseAction = defineAction({
+export const startCoBrowse = defineAction({
   role: "agent",
   input: visitorInput.extend({ permissions: coBrowsePermissionsSchema.partial().default({}) }),
   // The watch link itself is a short-lived credential: only the visitor id is audited.
@@ -24,24 +26,24 @@ export const coBrowseAction = defineAction({
   run: async (input, caller) => ({ watchUrl: await createCoBrowseLink(input.visitorId, input.permissions, caller) }),
 });
 
-export const stopSessionAction = defineAction({
+export const stopSession = defineAction({
   role: "agent",
   input: visitorInput,
   audit: { action: "session_stopped", target: byVisitor },
-  run: (input) => stopVisitorSession(input.visitorId),
+  run: (input) => visitorsApi.stopVisitorSession(input.visitorId),
   revalidate: (input) => `/visitors/${encodeURIComponent(input.visitorId)}`,
 });
 
-const removeVisitor = defineAction({
+const deleteVisitorRecord = defineAction({
   role: "admin",
   input: visitorInput,
   audit: { action: "visitor_deleted", target: byVisitor },
-  run: (input) => deleteVisitor(input.visitorId),
+  run: (input) => visitorsApi.deleteVisitor(input.visitorId),
 });
 
 /** Deletes a visitor, then goes back to the list with a notice; returns only on failure. */
-export async function deleteVisitorAction(input: z.input<typeof visitorInput>): Promise<ActionResult<never>> {
-  const result = await removeVisitor(input);
+export async function deleteVisitor(input: z.input<typeof visitorInput>): Promise<ActionResult<never>> {
+  const result = await deleteVisitorRecord(input);
   if (!result.ok) return result;
   redirect(`/visitors?deleted=${encodeURIComponent(input.visitorId)}`);
 }
@@ -51,10 +53,10 @@ const purge = defineAction({
   input: z.object({ confirmation: z.string().refine((text) => text === "PURGE", { error: "Type PURGE to confirm." }) }),
   // Action names follow the audit log's vocabulary (lib/console/audit-log/labels.ts).
   audit: { action: "visitors_purged", detail: (_input, result) => (result ? { count: result.removed, at_least: result.atLeast } : {}) },
-  run: () => purgeOfflineVisitors(),
+  run: () => visitorsApi.purgeOfflineVisitors(),
 });
 
-export async function purgeOfflineVisitorsAction(input: { confirmation: string }): Promise<ActionResult<PurgeResult>> {
+export async function purgeOfflineVisitors(input: { confirmation: string }): Promise<ActionResult<PurgeResult>> {
   return purge(input);
 }
 
@@ -81,12 +83,12 @@ const proxyLink = defineAction({
   // The link is a credential: the audit keeps only what was asked for.
   audit: { action: "proxy_link_created", detail: (input) => ({ initial_url: input.initialUrl ?? null, allowed_domains: input.allowedDomains }) },
   run: async (input) => {
-    const proxyUrl = await createProxyLink(input);
+    const proxyUrl = await visitorsApi.createProxyLink(input);
     // Tandem's proxy names the session after the link, so the console can find the visitor who opens it; null for links of another form.
     return { proxyUrl, proxySessionId: await proxySessionIdOfLink(proxyUrl) };
   },
 });
 
-export async function createProxyLinkAction(input: z.input<typeof proxyLinkInput>): Promise<ActionResult<{ proxyUrl: string; proxySessionId: string | null }>> {
+export async function createProxyLink(input: z.input<typeof proxyLinkInput>): Promise<ActionResult<{ proxyUrl: string; proxySessionId: string | null }>> {
   return proxyLink(input);
 }

@@ -4,18 +4,14 @@ import { ActionError } from "@/lib/console/action";
 import { apiConnection } from "@/lib/console/api";
 import { describeApiError } from "@/lib/console/api-errors";
 import type { Caller } from "@/lib/console/caller";
+import { CO_BROWSE_PERMISSIONS, type CoBrowsePermission } from "@/lib/console/permissions";
 import { getDb } from "@/lib/db";
 import { getConsoleSettings } from "../settings/console-settings";
 
-/** The permissions an agent may pick in the co-browse options (allow_console stays the admin's default). */
-export const coBrowsePermissionsSchema = permissionsSchema.pick({
-  allow_click: true,
-  allow_scroll: true,
-  allow_type: true,
-  allow_draw: true,
-  allow_agent_redirect: true,
-  allow_audio: true,
-});
+/** The permissions an agent may pick in the co-browse options, as the co-browse action accepts them. */
+export const coBrowsePermissionsSchema = permissionsSchema.pick(
+  Object.fromEntries(CO_BROWSE_PERMISSIONS.map((permission) => [permission, true])) as Record<CoBrowsePermission, true>,
+);
 
 const COBROWSE_ERRORS = {
   payment_required: "The session limit of the subscription is reached.",

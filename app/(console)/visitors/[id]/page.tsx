@@ -14,6 +14,7 @@ import { VisitorSessions } from "@/components/visitors/visitor-sessions";
 import { apiConnection } from "@/lib/console/api";
 import { describeApiError } from "@/lib/console/api-errors";
 import { requirePageCaller } from "@/lib/console/caller";
+import { coBrowseDefaults } from "@/lib/console/permissions";
 import { hasRole } from "@/lib/console/roles";
 import { getConsoleSettings } from "@/lib/console/settings/console-settings";
 import { findVisitor } from "@/lib/console/visitors/read-visitors";
@@ -56,14 +57,7 @@ export default async function VisitorPage(props: Props) {
 
   const onprem = apiConnection().mode === "onprem";
   const { defaultPermissions } = await getConsoleSettings(await getDb());
-  const coBrowseDefaults = {
-    allow_click: defaultPermissions.allow_click,
-    allow_scroll: defaultPermissions.allow_scroll,
-    allow_type: defaultPermissions.allow_type,
-    allow_draw: defaultPermissions.allow_draw,
-    allow_agent_redirect: defaultPermissions.allow_agent_redirect,
-    allow_audio: defaultPermissions.allow_audio,
-  };
+  const coBrowseOptions = coBrowseDefaults(defaultPermissions);
 
   return (
     <>
@@ -104,14 +98,14 @@ export default async function VisitorPage(props: Props) {
               inSession={visitor.is_in_session === true}
               canStop={!onprem}
               canDelete={!onprem && hasRole(caller.role, "admin")}
-              defaults={coBrowseDefaults}
+              defaults={coBrowseOptions}
             />
           </Card>
           <Card aria-labelledby="proxy-link">
             <CardTitle id="proxy-link" className="mb-4">
               Proxy session link
             </CardTitle>
-            <ProxyLinkForm coBrowseDefaults={coBrowseDefaults} />
+            <ProxyLinkForm coBrowseDefaults={coBrowseOptions} />
           </Card>
         </div>
       </div>

@@ -3,6 +3,7 @@ import { findAgentByRef } from "@/lib/console/agents/lookup";
 import { sessionsCsv } from "@/lib/console/agents/session-csv";
 import { filterSessions, parseSessionFilters } from "@/lib/console/agents/session-filters";
 import { consoleRoute } from "@/lib/console/route";
+import { errorResponse } from "@/lib/console/route-errors";
 import { csvResponse } from "@/lib/console/csv";
 
 /**
@@ -11,10 +12,9 @@ import { csvResponse } from "@/lib/console/csv";
  */
 export const GET = consoleRoute<{ params: Promise<{ ref: string }> }>("lead", async (request, { params }) => {
   const ref = parseAgentRef((await params).ref);
-  if (!ref)
-    return Response.json({ status: "error", error: "invalid_request", message: "Name the agent as email:<address> or external:<id>." }, { status: 400 });
+  if (!ref) return errorResponse(400, "invalid_request", "Name the agent as email:<address> or external:<id>.");
   const result = await findAgentByRef(ref);
-  if (!result.found) return Response.json({ status: "error", error: "not_found", message: "No agent with that email or external id." }, { status: 404 });
+  if (!result.found) return errorResponse(404, "not_found", "No agent with that email or external id.");
   const sessions = filterSessions(result.agent.sessions, parseSessionFilters(new URL(request.url).searchParams));
   const name = ref.kind === "email" ? ref.email : ref.externalId;
   return csvResponse(`tandem-sessions-${name}.csv`, sessionsCsv(sessions));

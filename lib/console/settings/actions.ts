@@ -4,8 +4,8 @@ import { isApiError } from "@/lib/client";
 import { ActionError, defineAction } from "@/lib/console/action";
 import { describeApiError } from "@/lib/console/api-errors";
 import type { Role } from "@/lib/console/roles";
-import { CONSOLE_SETTING_KEYS, getConsoleSettings, setConsoleSetting } from "@/lib/console/settings/console-settings";
-import { changeUserRole as updateRole, setUserDisabled, UserChangeError } from "@/lib/console/settings/console-users";
+import { CONSOLE_SETTING_KEYS, getConsoleSettings, setConsoleSetting } from "./console-settings";
+import { changeUserRole as updateRole, setUserDisabled, UserChangeError } from "./console-users";
 import {
   apiKeyIdForm,
   changeRoleForm,
@@ -16,9 +16,9 @@ import {
   PERMISSION_FIELDS,
   teamSettingsForm,
   userIdForm,
-} from "@/lib/console/settings/forms";
-import { serviceAdmin } from "@/lib/console/settings/service-admin";
-import { changedTeamFields } from "@/lib/console/settings/team-changes";
+} from "./forms";
+import { serviceAdmin } from "./service-admin";
+import { changedTeamFields } from "./team-changes";
 import { createUser as insertUser, findUserByEmail } from "@/lib/console/users";
 import { getDb } from "@/lib/db";
 
