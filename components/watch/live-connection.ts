@@ -3,6 +3,8 @@
 import { fetchEventSource } from "@microsoft/fetch-event-source";
 import { useEffect, useRef, useState } from "react";
 import type { AgentMessage, ControlMessage, RecordedEvent, VisitorStatus } from "@/lib/contract";
+import { endpointUrl, type BodyArgs } from "@/lib/contract/endpoint-url";
+import { liveRoutes } from "@/lib/contract/endpoints/live-routes";
 import { keepCredential } from "./tab-credential";
 
 export interface LiveState {
@@ -35,6 +37,9 @@ async function refusal(response: Response): Promise<string> {
 
 class StreamRefused extends Error {}
 
+/** A tool's endpoint: a POST on the session, its id in the path. */
+type SessionPost = typeof liveRoutes.useTool | typeof liveRoutes.endByAgent | typeof liveRoutes.requestSnapshot;
+
 /**
  * The watch page's connection to the service: a fetch-based event stream for the visitor's page and
  * status, and POSTs for the tools, all with the viewer token in `Authorization` (never in an address).
@@ -51,11 +56,12 @@ export function useLiveConnection({ sessionId, token, initial, onEvents, onCusto
     onCustomRef.current = onCustomMessage;
   }, [onEvents, onCustomMessage]);
 
-  const post = (path: string, body: unknown = {}) =>
-    fetch(`/live/sessions/${encodeURIComponent(sessionId)}/${path}`, {
+  /** A tool's POST; one without a body sends `{}`. */
+  const post = <R extends SessionPost>(route: R, ...args: BodyArgs<R>) =>
+    fetch(endpointUrl<SessionPost>(route, "", { id: sessionId }), {
       method: "POST",
       headers: { "content-type": "application/json", authorization: `Bearer ${tokenRef.current}` },
-      body: JSON.stringify(body),
+      body: JSON.stringify(args[0] ?? {}),
     });
 
   useEffect(() => {
@@ -70,7 +76,7 @@ export function useLiveConnection({ sessionId, token, initial, onEvents, onCusto
         const follows = haveSnapshot && message.seq === lastSeq + 1;
         if (!message.reset && !follows) {
           // A batch went missing: the page is stale until a new snapshot arrives.
-          void post("resync");
+          void post(liveRoutes.requestSnapshot);
           return;
         }
         lastSeq = message.seq;
@@ -90,7 +96,7 @@ export function useLiveConnection({ sessionId, token, initial, onEvents, onCusto
       }
     };
 
-    void fetchEventSource(`/live/sessions/${encodeURIComponent(sessionId)}/stream`, {
+    void fetchEventSource(endpointUrl(liveRoutes.openViewerStream, "", { id: sessionId }), {
       signal: stream.signal,
       // Each attempt, reconnections included, sends the latest viewer token.
       fetch: (input, init) => fetch(input, { ...init, headers: { ...init?.headers, authorization: `Bearer ${tokenRef.current}` } }),
@@ -127,7 +133,7 @@ export function useLiveConnection({ sessionId, token, initial, onEvents, onCusto
     control: (message: ControlMessage) => {
       queue.current = queue.current
         .then(async () => {
-          const response = await post("control", message);
+          const response = await post(liveRoutes.useTool, message);
           const error = response.ok ? null : await refusal(response);
           setState((current) => (current.error === error ? current : { ...current, error }));
         })
@@ -135,7 +141,7 @@ export function useLiveConnection({ sessionId, token, initial, onEvents, onCusto
       return queue.current;
     },
     end: async () => {
-      const response = await post("end");
+      const response = await post(liveRoutes.endByAgent);
       if (!response.ok) throw new Error(`The session could not be ended (${response.status}).`);
       setState((current) => ({ ...current, status: "ended", endReason: "agent" }));
     },

@@ -7,6 +7,8 @@ import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Skeleton } from "@/components/ui/skeleton";
 import { recordingEventsResponseSchema } from "@/lib/contract";
+import { endpointUrl } from "@/lib/contract/endpoint-url";
+import { liveRoutes } from "@/lib/contract/endpoints/live-routes";
 import { drawCanvasImages, REPLAY_STYLE_RULES } from "./replay-fidelity";
 import { withoutReferrerPolicies } from "./referrer-guard";
 import { exchangeLink, storedCredential } from "./tab-credential";
@@ -51,7 +53,7 @@ export function RecordingPlayer({ sessionId, token }: Props) {
       const credential = storedCredential("recording", sessionId);
       if (!credential) return fail(NOT_AVAILABLE, false);
       try {
-        const response = await fetch("/live/recordings/events", { headers: { authorization: `Bearer ${credential}` } });
+        const response = await fetch(endpointUrl(liveRoutes.getRecordingEvents, ""), { headers: { authorization: `Bearer ${credential}` } });
         if (response.status === 404) return fail(NOT_AVAILABLE, false);
         if (!response.ok) return fail(`The recording could not be loaded (${response.status}).`);
         const { visitorId, startedAt, events } = recordingEventsResponseSchema.parse(await response.json());

@@ -2,6 +2,8 @@
 
 import { useEffect, useState } from "react";
 import { watchSessionResponseSchema, type WatchSession } from "@/lib/contract";
+import { endpointUrl } from "@/lib/contract/endpoint-url";
+import { liveRoutes } from "@/lib/contract/endpoints/live-routes";
 import { Skeleton } from "@/components/ui/skeleton";
 import { storedCredential } from "./tab-credential";
 import { WatchNotice } from "./watch-notice";
@@ -21,7 +23,7 @@ export function ResumeWatch({ sessionId }: { sessionId: string }) {
       const token = storedCredential("viewer", sessionId);
       if (!token) return setResume({ state: "refused" });
       try {
-        const response = await fetch(`/live/sessions/${encodeURIComponent(sessionId)}`, { headers: { authorization: `Bearer ${token}` } });
+        const response = await fetch(endpointUrl(liveRoutes.describeWatchSession, "", { id: sessionId }), { headers: { authorization: `Bearer ${token}` } });
         if (response.status === 401 || response.status === 403 || response.status === 404) return setResume({ state: "refused" });
         if (!response.ok) return setResume({ state: "error", message: `The service answered ${response.status}.` });
         setResume({ state: "ready", session: watchSessionResponseSchema.parse(await response.json()).session });

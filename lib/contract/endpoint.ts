@@ -1,6 +1,5 @@
-import { createRoute } from "@hono/zod-openapi";
-import { z } from "zod";
-import { ERROR_STATUS, errorEnvelopeSchema, type ErrorCode } from "./errors";
+import type { z } from "zod";
+import type { ErrorCode } from "./errors";
 
 /**
  * How an endpoint's caller proves who it is, and the errors that proof may answer. The service binds a
@@ -70,30 +69,16 @@ export interface EndpointSpec {
 
 export const DEFAULT_MAX_BODY_BYTES = 256 * 1024;
 
+/**
+ * A declared endpoint: plain data (its method, path template, authentication and schemas), so browser
+ * code can import it without the OpenAPI machinery; the documents build their operations from it
+ * (openapi.ts) and the service its routes.
+ */
 export type Endpoint<S extends EndpointSpec = EndpointSpec> = S & {
   /** Every code it may answer: its own, its authentication's, and malformed input's. */
   errors: readonly ErrorCode[];
   maxBodyBytes: number;
-  /** The OpenAPI operation, for the documents and the router. */
-  route: ReturnType<typeof createRoute>;
 };
-
-function okResponse(ok: Ok) {
-  if ("json" in ok) return { description: "OK", content: { "application/json": { schema: ok.json } } };
-  if ("text" in ok) return { description: "The plain text `ok`", content: { "text/plain": { schema: z.literal("ok") } } };
-  return { description: "Server-Sent Events: one `data:` line of JSON per message", content: { "text/event-stream": { schema: ok.events } } };
-}
-
-function errorResponses(codes: readonly ErrorCode[]) {
-  const byStatus = new Map<number, ErrorCode[]>();
-  for (const code of codes) byStatus.set(ERROR_STATUS[code], [...(byStatus.get(ERROR_STATUS[code]) ?? []), code]);
-  return Object.fromEntries(
-    [...byStatus].map(([status, statusCodes]) => [
-      status,
-      { description: statusCodes.map((code) => `\`${code}\``).join(", "), content: { "application/json": { schema: errorEnvelopeSchema } } },
-    ]),
-  );
-}
 
 /** Declares one endpoint of the service: the one place its method, path, inputs, answer and errors are written. */
 export function endpoint<const S extends EndpointSpec>(spec: S): Endpoint<S> {
@@ -101,22 +86,7 @@ export function endpoint<const S extends EndpointSpec>(spec: S): Endpoint<S> {
   const errors = [
     ...new Set<ErrorCode>([...AUTH[spec.auth].errors, ...malformed, ...(spec.body ? (["payload_too_large"] as const) : []), ...(spec.errors ?? [])]),
   ];
-  const route = createRoute({
-    method: spec.method,
-    path: spec.path,
-    operationId: spec.id,
-    summary: spec.summary,
-    ...(spec.description ? { description: spec.description } : {}),
-    tags: [spec.group],
-    security: [...AUTH[spec.auth].security],
-    request: {
-      ...(spec.params ? { params: spec.params } : {}),
-      ...(spec.query ? { query: spec.query } : {}),
-      ...(spec.body ? { body: { required: true, content: { "application/json": { schema: spec.body } } } } : {}),
-    },
-    responses: { 200: okResponse(spec.ok), ...errorResponses(errors) },
-  });
-  return { ...spec, errors, maxBodyBytes: spec.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES, route };
+  return { ...spec, errors, maxBodyBytes: spec.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES };
 }
 
 /** The parsed values a handler of the endpoint receives. */
@@ -125,8 +95,6 @@ export type QueryOf<E extends EndpointSpec> = E["query"] extends z.ZodType ? z.o
 export type BodyOf<E extends EndpointSpec> = E["body"] extends z.ZodType ? z.output<E["body"]> : undefined;
 /** What a handler of the endpoint answers on success: the JSON without its `status: "ok"`, which the service adds. */
 export type AnswerOf<E extends EndpointSpec> = E["ok"] extends { json: infer S extends z.ZodType } ? Omit<z.input<S>, "status"> : never;
-/** What a client reads of the answer. */
-export type ParsedAnswerOf<E extends EndpointSpec> = E["ok"] extends { json: infer S extends z.ZodType } ? z.output<S> : never;
 /** What a client sends: the inputs before parsing (defaults not yet applied). */
 export type ParamsInput<E extends EndpointSpec> = E["params"] extends z.ZodType ? z.input<E["params"]> : undefined;
 export type QueryInput<E extends EndpointSpec> = E["query"] extends z.ZodType ? z.input<E["query"]> : undefined;

@@ -17,5 +17,7 @@ export * from "./recording-marks";
 export * from "./visitor-protocol";
 export * from "./url-redaction";
 export * from "./openapi-document";
-// The endpoint registry (./endpoints) and the documents (./openapi) are imported by path: they bring
-// the OpenAPI helper, which has no place in a browser bundle that only wants a schema.
+// The endpoint registry (./endpoints) and the documents (./openapi) are imported by path: the registry
+// brings every schema and the documents the OpenAPI helper, which a browser bundle that only wants a
+// schema has no use for. Browser code calls endpoints by their routes (./endpoints/*-routes, zod-free)
+// through ./endpoint-url.

@@ -50,6 +50,12 @@ export const controlMessageSchema = z
     z.object({ tool: z.literal("navigate"), url: httpUrlSchema.max(2048) }),
     z.object({ tool: z.literal("reload") }),
     z.object({ tool: z.literal("message"), message: customMessage }).describe('For the customer\'s page: Tandem.on("custom_message")'),
+    z
+      .object({ tool: z.literal("select"), id: z.number().int().min(0).describe("rrweb node id of a <select>"), value: z.string().max(1000) })
+      .describe("Chooses the option with this value (or label) in a list"),
+    z
+      .object({ tool: z.literal("highlight"), id: z.number().int().min(0).describe("rrweb node id"), outline: z.boolean() })
+      .describe("Points at the node; with `outline`, also draws a box around it"),
   ])
   .describe("One use of an agent's tool");
 

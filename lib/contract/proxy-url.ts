@@ -26,6 +26,15 @@ export function toProxyUrl(target: string | URL, proxyOrigin: string, sessionId:
   return `${proxyOrigin}${proxySessionPath(sessionId)}${scheme}/${url.host}${url.pathname}${url.search}${url.hash}`;
 }
 
+/** A path segment's text; null when its escapes are malformed (`%ZZ`, a cut UTF-8 sequence), which decodeURIComponent throws on. */
+export function decodeSegment(segment: string): string | null {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return null;
+  }
+}
+
 /** The proxy session and target of a proxied address (absolute, or a path on the proxy origin); null if it is not one. */
 export function fromProxyUrl(proxied: string | URL, proxyOrigin: string): { sessionId: string; target: URL } | null {
   const url = typeof proxied === "string" ? URL.parse(proxied, proxyOrigin) : proxied;
@@ -33,6 +42,7 @@ export function fromProxyUrl(proxied: string | URL, proxyOrigin: string): { sess
   const [sessionId, scheme, host, ...path] = url.pathname.slice(PROXY_SESSION_PREFIX.length).split("/");
   if (!sessionId || (scheme !== "http" && scheme !== "https") || !host) return null;
   const target = URL.parse(`${scheme}://${host}/${path.join("/")}${url.search}${url.hash}`);
-  if (!target || target.host !== host) return null;
-  return { sessionId: decodeURIComponent(sessionId), target };
+  const id = decodeSegment(sessionId);
+  if (!target || target.host !== host || id === null) return null;
+  return { sessionId: id, target };
 }

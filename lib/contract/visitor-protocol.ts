@@ -27,6 +27,11 @@ export const registerRequestSchema = z.object({
   visitorId: visitorId.nullish().describe("Resume this visitor (with its token)"),
   token: token.nullish(),
   waitingForCall: z.boolean().optional().describe("The visitor asked for help on an earlier page and still waits"),
+  scriptVersion: z
+    .string()
+    .max(64)
+    .optional()
+    .describe("The version of the visitor script on the page (`Tandem.version`): tells a page still running an older copy; not stored"),
   ...page,
 });
 

@@ -114,5 +114,32 @@ export function applyControl(message: ControlMessage, { nodeOf, maskSelector, po
       return;
     case "message":
       return; // for the page's listeners: cobrowse.js handles it
+    case "select": {
+      const field = nodeOf(message.id);
+      if (!(field instanceof HTMLSelectElement) || field.disabled || isMasked(field, maskSelector)) return;
+      const option = Array.from(field.options).find((candidate) => candidate.value === message.value || candidate.label === message.value);
+      if (!option) return;
+      field.focus({ preventScroll: true });
+      Object.getOwnPropertyDescriptor(HTMLSelectElement.prototype, "value")?.set?.call(field, option.value);
+      field.dispatchEvent(new Event("input", { bubbles: true }));
+      field.dispatchEvent(new Event("change", { bubbles: true }));
+      return;
+    }
+    case "highlight": {
+      const node = nodeOf(message.id);
+      const element = node instanceof Element ? node : (node?.parentElement ?? null);
+      if (!element || isMasked(element, maskSelector)) return;
+      const { left, top, right, bottom } = element.getBoundingClientRect();
+      pointer.move((left + right) / 2, (top + bottom) / 2);
+      if (message.outline)
+        drawing.stroke([
+          [left - 4, top - 4],
+          [right + 4, top - 4],
+          [right + 4, bottom + 4],
+          [left - 4, bottom + 4],
+          [left - 4, top - 4],
+        ]);
+      return;
+    }
   }
 }

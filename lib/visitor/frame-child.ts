@@ -1,4 +1,4 @@
-import type { FrameSettingsResponse } from "@/lib/contract";
+import { collectRoutes } from "@/lib/contract/endpoints/collect-routes";
 import type { ScriptConfig } from "./config";
 import { frameMessageKind, postToListed } from "./frame-messages";
 import { loadRecorder } from "./load-recorder";
@@ -31,7 +31,7 @@ export async function joinParentFrame(options: {
   shadowRoots: ClosedShadowRoots;
   registerInstead: () => void;
 }): Promise<void> {
-  const { settings } = await options.post<FrameSettingsResponse>("/collect/frame", { publicKey: options.config.publicKey });
+  const { settings } = await options.post(collectRoutes.frameSettings, { publicKey: options.config.publicKey });
   const listed = settings.frameOrigins;
   const parent = window.parent;
   const known = parentOrigin();

@@ -1,5 +1,7 @@
 import { fetchEventSource } from "@microsoft/fetch-event-source";
 import type { VisitorMessage } from "@/lib/contract";
+import { endpointUrl } from "@/lib/contract/endpoint-url";
+import { collectRoutes } from "@/lib/contract/endpoints/collect-routes";
 import type { Emitter } from "./emitter";
 import type { ClosedShadowRoots } from "./closed-shadow-roots";
 import type { FrameHost } from "./frame-host";
@@ -61,7 +63,7 @@ export function createLive(options: LiveOptions) {
     const current = sessionId;
     if (!current) return;
     endLocally("You stopped the session.");
-    await options.post("/collect/live/stop", { sessionId: current }).catch(() => undefined);
+    await options.post(collectRoutes.stopByVisitor, { sessionId: current }).catch(() => undefined);
   };
 
   const startRecording = async (message: SessionMessage) => {
@@ -76,7 +78,7 @@ export function createLive(options: LiveOptions) {
         canvasCapture: options.canvasCapture(),
         closedShadowRoot: options.shadowRoots.of,
         redactUrl: options.redactUrl,
-        send: (batch) => options.post("/collect/live/events", { sessionId: message.sessionId, ...batch }),
+        send: (batch) => options.post(collectRoutes.sendEvents, { sessionId: message.sessionId, ...batch }),
         onFatal: () => endLocally(null),
         frames: { accepts: options.frames.accepts, isJoined: options.frames.isJoined, onSnapshot: options.frames.snapshot },
       });
@@ -102,7 +104,7 @@ export function createLive(options: LiveOptions) {
       consent = null;
       if (sessionId !== message.sessionId) return;
       // Accepting: the service answers with the session again, now without the consent step.
-      await options.post("/collect/live/consent", { sessionId: message.sessionId, accepted }).catch(() => undefined);
+      await options.post(collectRoutes.answerConsent, { sessionId: message.sessionId, accepted }).catch(() => undefined);
       if (!accepted) endLocally(null);
     });
   };
@@ -127,7 +129,7 @@ export function createLive(options: LiveOptions) {
     if (!credentials) return;
     const opened = new AbortController();
     source = opened;
-    void fetchEventSource(`${options.baseUrl}/collect/live/stream`, {
+    void fetchEventSource(endpointUrl(collectRoutes.openVisitorStream, options.baseUrl), {
       headers: { "x-visitor-id": credentials.visitorId, "x-visitor-token": credentials.token },
       signal: opened.signal,
       // The page's address is the customer's business, not the service's logs'.
@@ -157,7 +159,7 @@ export function createLive(options: LiveOptions) {
   /** The customer's page talks to the session's agents (e.g. to an embedding page). */
   const sendCustomMessage = async (message: string) => {
     if (!sessionId || !recording) throw new Error("Tandem: no co-browsing session is live.");
-    await options.post("/collect/live/message", { sessionId, message });
+    await options.post(collectRoutes.sendVisitorMessage, { sessionId, message });
   };
 
   return {

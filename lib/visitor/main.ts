@@ -4,7 +4,8 @@
  * shows the lookup code, and holds the live stream that starts a co-browsing session. The protocol is
  * docs/visitor-protocol.md; the page's JS API is `window.Tandem`.
  */
-import type { HeartbeatResponse, RegisterResponse } from "@/lib/contract";
+import { endpointUrl, type BodyOfRoute } from "@/lib/contract/endpoint-url";
+import { collectRoutes } from "@/lib/contract/endpoints/collect-routes";
 import { DEFAULT_URL_REDACTED_PARAMS, redactUrl } from "@/lib/contract/url-redaction";
 import { readScriptConfig, SNIPPET_SELECTOR, type ScriptConfig } from "./config";
 import { watchClosedShadowRoots, type ClosedShadowRoots } from "./closed-shadow-roots";
@@ -16,9 +17,12 @@ import { createLive } from "./live";
 import { createLookupCode } from "./lookup-code";
 import { clearCredentials, loadCredentials, loadRedactedParams, saveCredentials, saveRedactedParams, type Credentials } from "./storage";
 import { createTransport, InvalidVisitorError } from "./transport";
+import { SCRIPT_VERSION } from "./version";
 
 interface TandemApi {
-  identify: (fields: Record<string, unknown>) => Promise<void>;
+  /** This copy's version: a page running an older one is told apart. */
+  version: string;
+  identify: (fields: BodyOfRoute<typeof collectRoutes.identifyVisitor>) => Promise<void>;
   getLookupCode: () => string | null;
   stopSession: () => Promise<void>;
   sendCustomMessage: (message: string) => Promise<void>;
@@ -102,8 +106,9 @@ function startVisitor(config: ScriptConfig, shadowRoots: ClosedShadowRoots): voi
   });
 
   const register = async (): Promise<void> => {
-    const answer = await post<RegisterResponse>("/collect/register", {
+    const answer = await post(collectRoutes.registerVisitor, {
       publicKey: config.publicKey,
+      scriptVersion: SCRIPT_VERSION,
       ...(credentials ?? {}),
       ...page(),
       ...(help.isWaiting() ? { waitingForCall: true } : {}),
@@ -135,13 +140,13 @@ function startVisitor(config: ScriptConfig, shadowRoots: ClosedShadowRoots): voi
   };
 
   const beat = async () => {
-    const answer = await withVisitor(() => post<HeartbeatResponse>("/collect/heartbeat")).catch(() => undefined);
+    const answer = await withVisitor(() => post(collectRoutes.heartbeat)).catch(() => undefined);
     lookupCode.set(answer?.lookupCode);
   };
 
   const help = createHelpRequest({
     button: config.helpButton,
-    send: (waiting) => ready.then(() => withVisitor(() => post("/collect/help", { waiting }))),
+    send: (waiting) => ready.then(() => withVisitor(() => post(collectRoutes.setHelpRequest, { waiting }))),
   });
   emitter.on("authorization_requested", () => help.sessionStarted());
   emitter.on("session_started", () => help.sessionStarted());
@@ -154,7 +159,7 @@ function startVisitor(config: ScriptConfig, shadowRoots: ClosedShadowRoots): voi
   const onNavigate = () => {
     if (location.href === lastUrl) return;
     lastUrl = location.href;
-    void ready.then(() => withVisitor(() => post("/collect/pageview", page())).catch(() => undefined));
+    void ready.then(() => withVisitor(() => post(collectRoutes.recordPageview, page())).catch(() => undefined));
     lookupCode.refresh();
   };
   for (const method of ["pushState", "replaceState"] as const) {
@@ -172,9 +177,9 @@ function startVisitor(config: ScriptConfig, shadowRoots: ClosedShadowRoots): voi
     // A keepalive fetch outlives the page like a beacon, and unlike a beacon can leave the Referer out.
     // A text body keeps it a simple request: no preflight while the page unloads.
     if (credentials) {
-      void fetch(`${config.baseUrl}/collect/leave`, {
+      void fetch(endpointUrl(collectRoutes.leave, config.baseUrl), {
         method: "POST",
-        body: JSON.stringify(credentials),
+        body: JSON.stringify(credentials satisfies BodyOfRoute<typeof collectRoutes.leave>),
         keepalive: true,
         referrerPolicy: "no-referrer",
       }).catch(() => undefined);
@@ -186,9 +191,10 @@ function startVisitor(config: ScriptConfig, shadowRoots: ClosedShadowRoots): voi
   });
 
   holder.Tandem = {
+    version: SCRIPT_VERSION,
     identify: async (fields) => {
       await ready;
-      await withVisitor(() => post("/collect/identify", fields));
+      await withVisitor(() => post(collectRoutes.identifyVisitor, fields));
     },
     getLookupCode: () => lookupCode.get(),
     stopSession: () => live.stop(),

@@ -1,3 +1,6 @@
+import type { z } from "zod";
+import { endpointUrl, type BodyArgs, type DeclarationOf } from "@/lib/contract/endpoint-url";
+import type { collectRoutes } from "@/lib/contract/endpoints/collect-routes";
 import type { Credentials } from "./storage";
 
 /** The service refused the visitor's credentials: forget them and register again. */
@@ -12,9 +15,19 @@ export class RequestError extends Error {
   }
 }
 
-/** JSON POSTs to the service's /collect endpoints, authenticated by the visitor's headers. */
+/** What the script POSTs JSON to: the endpoints of /collect but its stream. */
+type CollectPost = Extract<(typeof collectRoutes)[keyof typeof collectRoutes], { method: "post" }>;
+
+/** What it answers, as its declaration says. */
+type AnswerTo<R extends CollectPost> = DeclarationOf<R>["ok"] extends { json: infer S extends z.ZodType } ? z.output<S> : never;
+
+/**
+ * JSON POSTs to the service's /collect endpoints, authenticated by the visitor's headers. The answer
+ * is typed by the endpoint's declaration, not parsed: parsing would bring zod into the script.
+ */
 export function createTransport(baseUrl: string, credentials: () => Credentials | null) {
-  return async function post<T = Record<string, unknown>>(path: string, body: unknown = {}): Promise<T> {
+  return async function post<R extends CollectPost>(route: R, ...args: BodyArgs<R>): Promise<AnswerTo<R>> {
+    const [body = {}] = args as unknown[];
     const current = credentials();
     const headers: Record<string, string> = { "content-type": "application/json" };
     if (current) {
@@ -22,8 +35,14 @@ export function createTransport(baseUrl: string, credentials: () => Credentials 
       headers["x-visitor-token"] = current.token;
     }
     // No Referer: the page's full URL would otherwise reach the service's (and its proxies') logs.
-    const response = await fetch(baseUrl + path, { method: "POST", headers, body: JSON.stringify(body), keepalive: false, referrerPolicy: "no-referrer" });
-    const answer = (await response.json().catch(() => ({}))) as T & { error?: string };
+    const response = await fetch(endpointUrl<CollectPost>(route, baseUrl), {
+      method: "POST",
+      headers,
+      body: JSON.stringify(body),
+      keepalive: false,
+      referrerPolicy: "no-referrer",
+    });
+    const answer = (await response.json().catch(() => ({}))) as AnswerTo<R> & { error?: string };
     // Unknown credentials, or a visitor deleted since: the script registers anew.
     if ((response.status === 401 && answer.error === "invalid_visitor_token") || (response.status === 404 && answer.error === "visitor_not_found")) {
       throw new InvalidVisitorError();

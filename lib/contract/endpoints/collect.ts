@@ -1,4 +1,5 @@
 import { endpoint } from "../endpoint";
+import { collectRoutes } from "./collect-routes";
 import {
   consentRequestSchema,
   customMessageRequestSchema,
@@ -31,8 +32,7 @@ const SMALL_BODY = 64 * 1024;
 export const collectEndpoints = {
   registerVisitor: endpoint({
     id: "registerVisitor",
-    method: "post",
-    path: "/collect/register",
+    ...collectRoutes.registerVisitor,
     group: "collect",
     auth: "public-key",
     summary: "A page loaded the visitor script",
@@ -43,8 +43,7 @@ export const collectEndpoints = {
   }),
   frameSettings: endpoint({
     id: "frameSettings",
-    method: "post",
-    path: "/collect/frame",
+    ...collectRoutes.frameSettings,
     group: "collect",
     auth: "public-key",
     summary: "A cross-origin frame loaded the visitor script",
@@ -56,8 +55,7 @@ export const collectEndpoints = {
   }),
   heartbeat: endpoint({
     id: "heartbeat",
-    method: "post",
-    path: "/collect/heartbeat",
+    ...collectRoutes.heartbeat,
     group: "collect",
     auth: "visitor",
     summary: "The visitor is still on the page",
@@ -67,8 +65,7 @@ export const collectEndpoints = {
   }),
   identifyVisitor: endpoint({
     id: "identifyVisitor",
-    method: "post",
-    path: "/collect/identify",
+    ...collectRoutes.identifyVisitor,
     group: "collect",
     auth: "visitor",
     summary: "Identity set by the page (Tandem.identify)",
@@ -79,8 +76,7 @@ export const collectEndpoints = {
   }),
   recordPageview: endpoint({
     id: "recordPageview",
-    method: "post",
-    path: "/collect/pageview",
+    ...collectRoutes.recordPageview,
     group: "collect",
     auth: "visitor",
     summary: "A single-page app changed its URL",
@@ -91,8 +87,7 @@ export const collectEndpoints = {
   }),
   setHelpRequest: endpoint({
     id: "setHelpRequest",
-    method: "post",
-    path: "/collect/help",
+    ...collectRoutes.setHelpRequest,
     group: "collect",
     auth: "visitor",
     summary: "The visitor asks for help, or takes the request back (Tandem.requestHelp)",
@@ -105,8 +100,7 @@ export const collectEndpoints = {
   }),
   leave: endpoint({
     id: "leave",
-    method: "post",
-    path: "/collect/leave",
+    ...collectRoutes.leave,
     group: "collect",
     auth: "visitor-beacon",
     summary: "The page is closing (navigator.sendBeacon): offline at once",
@@ -117,8 +111,7 @@ export const collectEndpoints = {
   }),
   openVisitorStream: endpoint({
     id: "openVisitorStream",
-    method: "get",
-    path: "/collect/live/stream",
+    ...collectRoutes.openVisitorStream,
     group: "collect",
     auth: "visitor",
     summary: "The visitor script's live stream",
@@ -129,8 +122,7 @@ export const collectEndpoints = {
   }),
   sendEvents: endpoint({
     id: "sendEvents",
-    method: "post",
-    path: "/collect/live/events",
+    ...collectRoutes.sendEvents,
     group: "collect",
     auth: "visitor",
     summary: "A batch of the visitor's page, relayed to the agents",
@@ -144,8 +136,7 @@ export const collectEndpoints = {
   }),
   answerConsent: endpoint({
     id: "answerConsent",
-    method: "post",
-    path: "/collect/live/consent",
+    ...collectRoutes.answerConsent,
     group: "collect",
     auth: "visitor",
     summary: "The visitor's answer to the consent prompt",
@@ -155,8 +146,7 @@ export const collectEndpoints = {
   }),
   stopByVisitor: endpoint({
     id: "stopByVisitor",
-    method: "post",
-    path: "/collect/live/stop",
+    ...collectRoutes.stopByVisitor,
     group: "collect",
     auth: "visitor",
     summary: "The visitor ends the session",
@@ -166,8 +156,7 @@ export const collectEndpoints = {
   }),
   sendVisitorMessage: endpoint({
     id: "sendVisitorMessage",
-    method: "post",
-    path: "/collect/live/message",
+    ...collectRoutes.sendVisitorMessage,
     group: "collect",
     auth: "visitor",
     summary: "A message of the customer's page for the agents",

@@ -22,6 +22,17 @@ export const ENDPOINTS: readonly Endpoint[] = [
   ...Object.values(opsEndpoints),
 ];
 
+type Declarations<G> = G[keyof G];
+
+/** Every declaration with its own types (ENDPOINTS forgets them): browser code finds one by its method and path. */
+export type DeclaredEndpoint =
+  | Declarations<typeof cloudEndpoints>
+  | Declarations<typeof onpremEndpoints>
+  | Declarations<typeof serviceAdminEndpoints>
+  | Declarations<typeof collectEndpoints>
+  | Declarations<typeof liveEndpoints>
+  | Declarations<typeof opsEndpoints>;
+
 /** The service's API documents: each endpoint is in exactly one, by its group. */
 export const API_DOCUMENTS = {
   cloud: {

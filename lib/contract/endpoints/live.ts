@@ -1,4 +1,5 @@
 import { endpoint } from "../endpoint";
+import { liveRoutes } from "./live-routes";
 import { agentMessageSchema, controlMessageSchema, recordingEventsResponseSchema, sessionParamsSchema, watchSessionResponseSchema } from "../live";
 import { okResponseSchema } from "../visitor-protocol";
 
@@ -6,8 +7,7 @@ import { okResponseSchema } from "../visitor-protocol";
 export const liveEndpoints = {
   openViewerStream: endpoint({
     id: "openViewerStream",
-    method: "get",
-    path: "/live/sessions/{id}/stream",
+    ...liveRoutes.openViewerStream,
     group: "live",
     auth: "viewer",
     summary: "The watch page's live stream",
@@ -18,8 +18,7 @@ export const liveEndpoints = {
   }),
   describeWatchSession: endpoint({
     id: "describeWatchSession",
-    method: "get",
-    path: "/live/sessions/{id}",
+    ...liveRoutes.describeWatchSession,
     group: "live",
     auth: "viewer",
     summary: "The session as the watch page shows it",
@@ -30,8 +29,7 @@ export const liveEndpoints = {
   }),
   useTool: endpoint({
     id: "useTool",
-    method: "post",
-    path: "/live/sessions/{id}/control",
+    ...liveRoutes.useTool,
     group: "live",
     auth: "viewer",
     summary: "One use of an agent's tool on the visitor's page",
@@ -42,8 +40,7 @@ export const liveEndpoints = {
   }),
   endByAgent: endpoint({
     id: "endByAgent",
-    method: "post",
-    path: "/live/sessions/{id}/end",
+    ...liveRoutes.endByAgent,
     group: "live",
     auth: "viewer",
     summary: "The agent ends the session",
@@ -53,8 +50,7 @@ export const liveEndpoints = {
   }),
   requestSnapshot: endpoint({
     id: "requestSnapshot",
-    method: "post",
-    path: "/live/sessions/{id}/resync",
+    ...liveRoutes.requestSnapshot,
     group: "live",
     auth: "viewer",
     summary: "Ask the visitor's page for a fresh full snapshot",
@@ -64,8 +60,7 @@ export const liveEndpoints = {
   }),
   getRecordingEvents: endpoint({
     id: "getRecordingEvents",
-    method: "get",
-    path: "/live/recordings/events",
+    ...liveRoutes.getRecordingEvents,
     group: "live",
     auth: "recording-link",
     summary: "The recorded events of an ended session, for its replay",

@@ -1,13 +1,11 @@
 import { and, desc, eq, isNull } from "drizzle-orm";
+import type { PageviewRequest } from "@/lib/contract";
 import type { Tx } from "@/lib/db";
 import { pageviews } from "../../core/schema";
 import type { Team } from "../../teams/team";
 
-export interface PageInput {
-  url: string;
-  title?: string | null;
-  referrer?: string | null;
-}
+/** A page as the script reports it, on registering and on each pageview. */
+export type PageInput = PageviewRequest;
 
 /** Gives the visitor's latest pageview its duration, if it has none yet: it lasted until `endedAt`. */
 export async function closeOpenPageview(tx: Tx, visitorId: string, endedAt: Date): Promise<void> {

@@ -1,4 +1,5 @@
 import { and, eq } from "drizzle-orm";
+import type { FrameSettingsResponse, RegisterRequest, RegisterResponse } from "@/lib/contract";
 import type { Db, Tx } from "@/lib/db";
 import { newId, newSecret, sha256 } from "../../core/ids";
 import { visitors } from "../../core/schema";
@@ -8,33 +9,22 @@ import { tokenMatches } from "../credentials";
 import type { VisitorRow } from "../search";
 import type { ClientInfo } from "./client-info";
 import { assignLookupCode } from "./lookup-code";
-import { addPageview, type PageInput } from "./pageview-history";
+import { addPageview } from "./pageview-history";
 import { redactedPage } from "./redacted-page";
 import { waitingFields } from "./help-request";
 import { HEARTBEAT_SECONDS, onlineUntilFrom } from "./presence";
 import { presenceWriter } from "./presence-state";
 
-export interface RegisterInput extends PageInput {
-  visitorId?: string | null;
-  token?: string | null;
-  /** The visitor asked for help on an earlier page and still waits (see help-request.ts). */
-  waitingForCall?: boolean;
-}
+/**
+ * What the registration reads of the script's request: the contract's, less the public key that found
+ * the team. `scriptVersion` is accepted and not stored (a column would need a migration).
+ */
+export type RegisterInput = Omit<RegisterRequest, "publicKey">;
 
-export interface Registration {
-  visitorId: string;
-  /** The visitor's secret: new visitors get theirs here and only here; a resumed visitor keeps its own. */
-  token: string;
-  lookupCode: string | null;
-  heartbeatSeconds: number;
-  settings: RecordingSettings & { requireAuthorization: boolean; urlRedactedParams: string[] };
-}
+/** The answer, less the envelope's `status`. */
+export type Registration = Omit<RegisterResponse, "status">;
 
-export interface RecordingSettings {
-  maskingSelectors: string[];
-  frameOrigins: string[];
-  canvasCapture: boolean;
-}
+export type RecordingSettings = FrameSettingsResponse["settings"];
 
 /** What the script needs to record a page or a frame of it. */
 export function recordingSettings(team: Team): RecordingSettings {

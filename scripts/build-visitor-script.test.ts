@@ -1,0 +1,85 @@
+import vm from "node:vm";
+import { gzipSync } from "node:zlib";
+import { beforeAll, describe, expect, it } from "vitest";
+import { bundleScript, SCRIPT_VERSION, VISITOR_BUNDLES } from "./build-visitor-script";
+
+const base = VISITOR_BUNDLES.find((bundle) => bundle.output === "public/cobrowse.js")!;
+const SERVICE = "https://cobrowse.example.com";
+
+interface SentRequest {
+  url: string;
+  body: Record<string, unknown>;
+}
+
+const memoryStorage = () => {
+  const items = new Map<string, string>();
+  return {
+    getItem: (key: string) => items.get(key) ?? null,
+    setItem: (key: string, value: string) => void items.set(key, value),
+    removeItem: (key: string) => void items.delete(key),
+  };
+};
+
+/** Just enough of a page for the script to boot, register and open its stream; the service answers the registration. */
+function runOnPage(code: string) {
+  const requests: SentRequest[] = [];
+  const ignore = () => undefined;
+  const page: Record<string, unknown> = {
+    document: {
+      currentScript: { dataset: { publicKey: "pk_test" }, src: `${SERVICE}/cobrowse.js` },
+      querySelector: () => null,
+      querySelectorAll: () => [],
+      getElementById: () => null,
+      addEventListener: ignore,
+      body: null,
+      title: "Cart",
+      referrer: "",
+    },
+    location: { href: "https://shop.example.com/cart" },
+    history: { pushState: ignore, replaceState: ignore },
+    Element: class {
+      attachShadow() {}
+    },
+    localStorage: memoryStorage(),
+    sessionStorage: memoryStorage(),
+    addEventListener: ignore,
+    setInterval: () => 0,
+    clearInterval: ignore,
+    setTimeout,
+    clearTimeout,
+    console,
+    URL,
+    AbortController,
+    fetch: async (url: string, init: RequestInit) => {
+      requests.push({ url, body: init.body ? JSON.parse(String(init.body)) : {} });
+      if (!url.endsWith("/collect/register")) return new Promise(() => undefined); // the live stream stays open
+      const settings = { requireAuthorization: false, maskingSelectors: [], frameOrigins: [], canvasCapture: false, urlRedactedParams: [] };
+      return Response.json({ status: "ok", visitorId: "v1", token: "vt_1", lookupCode: "1234", heartbeatSeconds: 10, settings });
+    },
+  };
+  page.window = page;
+  page.parent = page;
+  vm.runInNewContext(code, page);
+  return { page: page as { Tandem?: { version: string } }, requests };
+}
+
+describe("the visitor script's base bundle", () => {
+  let bundle: Awaited<ReturnType<typeof bundleScript>>;
+  beforeAll(async () => {
+    bundle = await bundleScript(base);
+  }, 60_000);
+
+  it("calls its endpoints by their routes without bundling a schema, and stays within its budget", () => {
+    expect(bundle.inputs).toContain("lib/contract/endpoints/collect-routes.ts");
+    expect(bundle.inputs.filter((input) => /zod|hono|lib\/contract\/(endpoints\/collect|live|visitor-protocol)\.ts$/.test(input))).toEqual([]);
+    expect(gzipSync(bundle.code).length).toBeLessThanOrEqual(base.budgetBytes);
+  });
+
+  it("stamps its version: Tandem.version, and scriptVersion in the registration it sends to the declared path", async () => {
+    const { page, requests } = runOnPage(Buffer.from(bundle.code).toString("utf8"));
+    expect(SCRIPT_VERSION).toMatch(/^\d+\.\d+\.\d+/);
+    expect(page.Tandem?.version).toBe(SCRIPT_VERSION);
+    expect(requests[0]).toMatchObject({ url: `${SERVICE}/collect/register`, body: { publicKey: "pk_test", scriptVersion: SCRIPT_VERSION } });
+    await expect.poll(() => requests.map((request) => request.url)).toContain(`${SERVICE}/collect/live/stream`);
+  });
+});
