@@ -113,7 +113,8 @@ try {
   const api = await apiClient(server.url, embeddedApiKey(server.dataDir));
   await setTeam(api, { proxy_enabled: true });
   const link = (await (await api.post("/v1.3/proxy_sessions", { data: { initial_url: `${site.origin}/`, allowed_domains: ["127.0.0.1"] } })).json()).proxy_url;
-  const opened = await fetch(link, { redirect: "manual" });
+  // The link's page asks the visitor to press its button, which POSTs to the same address.
+  const opened = await fetch(link, { method: "POST", redirect: "manual" });
   const cookie = opened.headers.get("set-cookie")!.split(";")[0];
   const proxiedUrl = `${server.proxyUrl}${opened.headers.get("location")}`;
   const directUrl = `${site.origin}/`;

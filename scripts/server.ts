@@ -24,7 +24,7 @@ import { createServiceApp } from "../lib/service/routes";
 import { passEmbedOrigins } from "../lib/service/http/watch-page-embedding";
 import { DEFAULT_RUNTIME_FILE } from "../lib/service/proxy/dependencies";
 import { createProxyHandler } from "../lib/service/routes/proxy";
-import { proxyOrigin } from "../lib/service/proxy/origin";
+import { proxyOrigin, sharedHostWarning } from "../lib/service/proxy/origin";
 import { publicBaseUrl } from "../lib/service/core/signing";
 import { buildVisitorScript } from "./build-visitor-script";
 
@@ -92,4 +92,6 @@ const proxyServer = createServer((req, res) => {
 proxyServer.keepAliveTimeout = server.keepAliveTimeout;
 proxyServer.headersTimeout = server.headersTimeout;
 proxyServer.listen(env().PROXY_PORT);
+const sharedHost = sharedHostWarning(publicBaseUrl(), proxyOrigin());
+if (sharedHost) console.warn(sharedHost);
 if (dev) console.log(`Tandem (development) at http://localhost:${port}, its universal proxy at ${proxyOrigin()}`);

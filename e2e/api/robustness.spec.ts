@@ -1,7 +1,7 @@
 import { expect, test, type APIRequestContext } from "@playwright/test";
 import fc from "fast-check";
 import { ENDPOINTS } from "../../lib/contract/endpoints";
-import { fuzzRequests, type FuzzCredentials } from "../../lib/service/routes/fuzz-requests";
+import { fuzzRequests, hostileJsonRequests, type FuzzCredentials } from "../../lib/service/routes/fuzz-requests";
 import { createWatchLink, openAgent } from "../live/live-helpers";
 import { apiClient, embeddedApiKey, expectError, publicKey, registerVisitor } from "../support/api";
 import { startServer, type RunningServer } from "../support/server";
@@ -65,6 +65,20 @@ test(`${RUNS} malformed requests per endpoint of the registry get a 4xx envelope
   expect(failures).toEqual([]);
   // They got past authentication: the property is about what lies behind it.
   expect(authenticated).toBeGreaterThan(sent / 2);
+});
+
+test("JSON nested 5,000 levels deep or 100,000 items wide gets a 4xx envelope on every endpoint with a body", async () => {
+  const failures: string[] = [];
+  for (const endpoint of ENDPOINTS) {
+    for (const request of hostileJsonRequests(endpoint, credentials)) {
+      const response = await fetch(`${server.url}${request.url}`, { method: request.method, headers: request.headers, body: request.body });
+      const text = await response.text();
+      const where = `${response.status} ${request.method} ${request.url} (${request.shape}): ${text.slice(0, 200)}`;
+      if (response.status < 400 || response.status >= 500 || !/^\{"status":"error","error":"\w+"/.test(text)) failures.push(where);
+      else if (request.shape.startsWith("deep") && !text.includes("nested too deeply")) failures.push(`not refused for its depth: ${where}`);
+    }
+  }
+  expect(failures).toEqual([]);
 });
 
 test("a secret key over its rate limit gets 429 with Retry-After", async () => {

@@ -36,13 +36,14 @@ async function proxyLink(): Promise<string> {
   return (await response.json()).proxy_url as string;
 }
 
-/** A visitor's browser that opened the link: every address it asked for is kept. */
+/** A visitor's browser that opened the link (its page, then its button): every address it asked for is kept. */
 async function openLink(browser: Browser, link: string): Promise<{ page: Page; asked: string[]; proxied: (target: string) => string; sessionId: string }> {
   const context = await browser.newContext();
   const page = await context.newPage();
   const asked: string[] = [];
   page.on("request", (request) => asked.push(request.url()));
   await page.goto(link);
+  await page.getByRole("button", { name: "Open the page" }).click();
   await expect(page).toHaveURL(new RegExp(`^${server.proxyUrl}/s/[\\w-]{22}/http/127\\.0\\.0\\.1:\\d+/$`));
   const sessionId = new URL(page.url()).pathname.split("/")[2];
   const proxied = (target: string) => `${server.proxyUrl}/s/${sessionId}/http/${new URL(site.origin).host}${target}`;
@@ -111,8 +112,13 @@ test("a link outside allowed_domains is refused with a page offering retry_url",
   await page.context().close();
 });
 
-test("a proxy session link opens once: a second opening gets a page saying so", async ({ browser }) => {
+test("a proxy session link opens once, with its button (a link scanner's GET does not spend it): a second opening gets a page saying so", async ({
+  browser,
+}) => {
   const link = await proxyLink();
+  const scanner = await fetch(link);
+  expect(scanner.status).toBe(200);
+  expect(scanner.headers.get("set-cookie")).toBeNull();
   const first = await openLink(browser, link);
   const other = await browser.newContext();
   const second = await other.newPage();
@@ -202,6 +208,7 @@ test.describe("with private networks off (as in production)", () => {
     const response = await guardedApi.post("/v1.3/proxy_sessions", { data: { initial_url: `${site.origin}/`, allowed_domains: ["*"] } });
     const before = site.requests.length;
     await page.goto((await response.json()).proxy_url);
+    await page.getByRole("button", { name: "Open the page" }).click();
     await expect(page.getByRole("heading", { name: "This address cannot be visited" })).toBeVisible();
     const sessionPath = new URL(page.url()).pathname.split("/").slice(0, 3).join("/");
     const port = new URL(site.origin).port;

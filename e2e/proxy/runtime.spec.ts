@@ -44,7 +44,10 @@ async function openProxySession(
   context.on("request", (request) => requested.push(request.url()));
   context.on("page", (page) => page.on("websocket", (socket) => requested.push(socket.url())));
   const page = await context.newPage();
-  await page.goto(link, { waitUntil: options.waitUntil });
+  // The link's page opens the session with its button (a GET alone does not spend the link).
+  await page.goto(link);
+  await page.getByRole("button", { name: "Open the page" }).click();
+  await page.waitForURL((url) => url.pathname.startsWith("/s/"), { waitUntil: options.waitUntil ?? "load" });
   return { context, page, requested };
 }
 

@@ -1,6 +1,7 @@
 import "server-only";
 import type { Visitor } from "@/lib/contract";
 import { getDb } from "@/lib/db";
+import { apiConnection } from "../api";
 import { searchVisitors } from "../visitors/read-visitors";
 import { VISITORS_MAX_RESULTS } from "../visitors/query-values";
 import { syncHelpRequests, type WaitingVisitor } from "./help-requests";
@@ -22,12 +23,21 @@ export function waitingVisitor(visitor: Visitor): WaitingVisitor {
 }
 
 /**
- * Visitors asking for help, oldest first, with who took each. They come from the list API's `online`
- * search (every API mode answers it), filtered on `is_waiting_for_call`; the claims are the console's own.
+ * The list API's search for the queue. The embedded service answers `waiting` (its own token: visitors
+ * asking for help, oldest first), so that no number of visitors online, which anyone with the public key
+ * can register, hides a request. Other APIs know only `online`: the newest 500 online visitors.
+ */
+function helpQueueSearch(): string {
+  return apiConnection().mode === "embedded" ? "waiting online" : "online";
+}
+
+/**
+ * Visitors asking for help, oldest first, with who took each: what the list API answers to the queue's
+ * search, filtered on `is_waiting_for_call`; the claims are the console's own.
  */
 export async function readHelpQueue(): Promise<HelpQueueEntry[]> {
   const readAt = new Date();
-  const waiting = (await searchVisitors("online", VISITORS_MAX_RESULTS)).filter(isAskingForHelp);
+  const waiting = (await searchVisitors(helpQueueSearch(), VISITORS_MAX_RESULTS)).filter(isAskingForHelp);
   const records = await syncHelpRequests(await getDb(), waiting.map(waitingVisitor), readAt);
   const byId = new Map(waiting.map((visitor) => [visitor.short_id, visitor]));
   return records.flatMap((record) => {

@@ -3,7 +3,16 @@ import type { Role } from "../roles";
 import type { SsoConfig } from "./config";
 
 /** Why a single sign-on was refused: the audit log's reason and the code the sign-in page explains. */
-export const SSO_REFUSALS = ["invalid_response", "no_email", "domain", "email_unverified", "no_groups_claim", "disabled", "linked_elsewhere"] as const;
+export const SSO_REFUSALS = [
+  "invalid_response",
+  "no_email",
+  "domain",
+  "email_unverified",
+  "no_groups_claim",
+  "disabled",
+  "linked_elsewhere",
+  "break_glass",
+] as const;
 export type SsoRefusal = (typeof SSO_REFUSALS)[number];
 
 /** Who the provider says signed in, once the claims pass every check. */

@@ -21,7 +21,12 @@ describe("ssoConfig", () => {
       callbackUrl: "https://tandem.example.com/api/auth/callback/oidc",
       postLogoutRedirectUrl: "https://tandem.example.com/login",
       wellKnownUrl: "https://tenant.auth0.com/.well-known/openid-configuration",
+      breakGlassEmail: null,
     });
+  });
+
+  it("names the break-glass admin (ADMIN_EMAIL, lower-cased), whom single sign-on keeps out", () => {
+    expect(ssoConfig(parseEnv({ ...sso, ADMIN_EMAIL: "Ops@Example.com", ADMIN_PASSWORD: "long enough" }))?.breakGlassEmail).toBe("ops@example.com");
   });
 });
 
@@ -42,6 +47,7 @@ describe("signInErrorMessage", () => {
   it("explains each refusal of a single sign-on, and next-auth's errors, by code", () => {
     expect(signInErrorMessage(signInErrorCode("domain"), "Okta")).toMatch(/not in a domain allowed/);
     expect(signInErrorMessage(signInErrorCode("no_groups_claim"), "Okta")).toMatch(/groups/);
+    expect(signInErrorMessage(signInErrorCode("break_glass"), "Okta")).toMatch(/break-glass admin/);
     expect(signInErrorMessage("OAuthCallback", "Okta")).toMatch(/^Signing in with Okta did not complete/);
     expect(signInErrorMessage(undefined, "Okta")).toBeNull();
   });

@@ -20,6 +20,8 @@ export interface SsoConfig {
   postLogoutRedirectUrl: string;
   /** The provider's discovery document. */
   wellKnownUrl: string;
+  /** The break-glass admin (ADMIN_EMAIL), whom single sign-on never signs in as, links, renames or re-roles. */
+  breakGlassEmail: string | null;
 }
 
 /** The single sign-on configuration, or null when none is configured (OIDC_ISSUER unset). */
@@ -39,6 +41,7 @@ export function ssoConfig(env: Env): SsoConfig | null {
     postLogoutRedirectUrl: `${env.NEXTAUTH_URL}/login`,
     // Issuers may end with a slash (Auth0's do); discovery is always under the issuer's path.
     wellKnownUrl: `${env.OIDC_ISSUER.replace(/\/+$/, "")}/.well-known/openid-configuration`,
+    breakGlassEmail: env.ADMIN_EMAIL ?? null,
   };
 }
 

@@ -13,6 +13,7 @@ const SSO_MESSAGES: Record<SsoRefusal, string> = {
   no_groups_claim: "Your identity provider did not say which groups you are in, so Tandem cannot give you a role. Ask your admin to add the groups claim.",
   disabled: "This account is disabled. Ask an admin to enable it.",
   linked_elsewhere: "Your email belongs to a console user tied to another account at your identity provider. Ask an admin.",
+  break_glass: "This email belongs to the console’s break-glass admin, who signs in with a password only, not with single sign-on.",
 };
 
 /**

@@ -4,12 +4,18 @@ import { openTestDatabase } from "@/lib/testing/test-database";
 import { closePasswordPool } from "../passwords";
 import { auditEvents, consoleUsers } from "../schema";
 import { signIn } from "../sign-in";
-import { createUser, findUserByEmail } from "../users";
-import type { RoleMapping } from "./claims";
-import { SSO_SIGN_IN_ACTION, ssoSignIn } from "./sign-in";
+import { createUser, ensureAdmin, findUserByEmail } from "../users";
+import { SSO_SIGN_IN_ACTION, ssoSignIn, type SsoPolicy } from "./sign-in";
 
 const ISSUER = "https://login.example.com";
-const mapping: RoleMapping = { allowedDomains: ["example.com"], roleClaim: "groups", adminGroups: ["admins"], leadGroups: ["leads"] };
+const BREAK_GLASS = { email: "ops@example.com", password: "break-glass password 1" };
+const mapping: SsoPolicy = {
+  allowedDomains: ["example.com"],
+  roleClaim: "groups",
+  adminGroups: ["admins"],
+  leadGroups: ["leads"],
+  breakGlassEmail: BREAK_GLASS.email,
+};
 const claims = (sub: string, email: string, groups: string[] = [], extra: Record<string, unknown> = {}) => ({
   sub,
   email,
@@ -114,5 +120,26 @@ describe("ssoSignIn", () => {
     await attempt(claims("sub-kim", "taken@example.com"));
     expect(await findUserByEmail(database.db, "kim.lee@example.com")).toMatchObject({ oidcSubject: "sub-kim" });
     expect(await findUserByEmail(database.db, "taken@example.com")).toMatchObject({ name: "Taken", oidcSubject: null });
+  });
+
+  it("refuses the break-glass admin's address, and changes nothing about that user: no link, no new name, no new role", async () => {
+    await ensureAdmin(database.db, BREAK_GLASS.email, BREAK_GLASS.password);
+    const before = await findUserByEmail(database.db, BREAK_GLASS.email);
+    expect(await attempt(claims("sub-ops", "OPS@example.com", ["staff"], { name: "Mallory" }))).toEqual({ refusal: "break_glass" });
+    expect(await findUserByEmail(database.db, BREAK_GLASS.email)).toEqual(before);
+    expect(before).toMatchObject({ role: "admin", name: "Admin", oidcIssuer: null, oidcSubject: null });
+    expect(await lastAudit(BREAK_GLASS.email)).toMatchObject({ outcome: "failure", detail: { reason: "break_glass", issuer: ISSUER } });
+    // The password still opens an admin's console.
+    await expect(signIn(database.db, { ...BREAK_GLASS, ip: null })).resolves.toMatchObject({ id: before!.id, role: "admin" });
+  });
+
+  it("refuses a subject tied to the break-glass admin before, whatever email it now comes with", async () => {
+    await ensureAdmin(database.db, BREAK_GLASS.email, BREAK_GLASS.password);
+    const admin = await findUserByEmail(database.db, BREAK_GLASS.email);
+    await database.db.update(consoleUsers).set({ oidcIssuer: ISSUER, oidcSubject: "sub-ops-old" }).where(eq(consoleUsers.id, admin!.id));
+    const tied = await findUserByEmail(database.db, BREAK_GLASS.email);
+    expect(await attempt(claims("sub-ops-old", "someone@example.com", []))).toEqual({ refusal: "break_glass" });
+    expect(await findUserByEmail(database.db, BREAK_GLASS.email)).toEqual(tied);
+    expect(await findUserByEmail(database.db, "someone@example.com")).toBeUndefined();
   });
 });

@@ -4,11 +4,15 @@ import { recordAudit } from "../audit";
 import { consoleUsers } from "../schema";
 import { newUserId, type ConsoleUser } from "../users";
 import { evaluateClaims, type RoleMapping, type SsoIdentity, type SsoRefusal } from "./claims";
+import type { SsoConfig } from "./config";
 
 /** The audit action of every single sign-on, kept apart from password sign-ins (which drive their throttle). */
 export const SSO_SIGN_IN_ACTION = "sso_sign_in";
 
 export type SsoSignInResult = { user: ConsoleUser } | { refusal: SsoRefusal };
+
+/** What decides a single sign-on besides the claims: the role mapping, and the account kept out of it. */
+export type SsoPolicy = RoleMapping & Pick<SsoConfig, "breakGlassEmail">;
 
 interface Attempt {
   /** The issuer of the verified id_token. */
@@ -42,8 +46,12 @@ async function findUser(tx: Tx, issuer: string, identity: SsoIdentity): Promise<
  * user on first sign-in or updates its name, email and role from the provider; a user disabled in the
  * console is refused whatever the provider says. Every outcome is audited with its reason. One
  * transaction, holding a lock per email, so two first sign-ins of one person create one user.
+ *
+ * The break-glass admin (ADMIN_EMAIL) is refused, by email or by a subject tied to it earlier: it is the
+ * way in when the provider fails or is taken over, so the provider must never sign in as it, nor
+ * rename or demote it (its role would hold until the next start restores it).
  */
-export async function ssoSignIn(db: Db, attempt: Attempt, mapping: RoleMapping, now = new Date()): Promise<SsoSignInResult> {
+export async function ssoSignIn(db: Db, attempt: Attempt, policy: SsoPolicy, now = new Date()): Promise<SsoSignInResult> {
   const audit = (executor: Pick<Db, "insert">, outcome: "success" | "failure", who: { id?: string; email?: string }, detail: Record<string, unknown>) =>
     recordAudit(executor, {
       at: now,
@@ -55,12 +63,17 @@ export async function ssoSignIn(db: Db, attempt: Attempt, mapping: RoleMapping, 
       detail: { issuer: attempt.issuer, ...detail },
     });
 
-  const verdict = evaluateClaims(attempt.claims, mapping);
+  const verdict = evaluateClaims(attempt.claims, policy);
   if ("refusal" in verdict) {
     await audit(db, "failure", { email: verdict.email }, { reason: verdict.refusal });
     return { refusal: verdict.refusal };
   }
   const identity = verdict.identity;
+  const isBreakGlass = (email: string) => policy.breakGlassEmail !== null && email === policy.breakGlassEmail;
+  if (isBreakGlass(identity.email)) {
+    await audit(db, "failure", { email: identity.email }, { reason: "break_glass" });
+    return { refusal: "break_glass" };
+  }
 
   return db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`tandem.sso:${identity.email}`}))`);
@@ -68,6 +81,10 @@ export async function ssoSignIn(db: Db, attempt: Attempt, mapping: RoleMapping, 
     if (found && "linkedElsewhere" in found) {
       await audit(tx, "failure", { id: found.linkedElsewhere.id, email: identity.email }, { reason: "linked_elsewhere" });
       return { refusal: "linked_elsewhere" as const };
+    }
+    if (found && isBreakGlass(found.user.email)) {
+      await audit(tx, "failure", { id: found.user.id, email: found.user.email }, { reason: "break_glass" });
+      return { refusal: "break_glass" as const };
     }
     if (found?.user.disabledAt) {
       await audit(tx, "failure", { id: found.user.id, email: found.user.email }, { reason: "disabled" });

@@ -113,6 +113,10 @@ export const visitors = pgTable(
     // max_results instead of sorting every match.
     index("visitors_team_seen_idx").on(table.teamId, table.lastSeenAt.desc().nullsFirst(), table.shortId),
     index("visitors_team_online_idx").on(table.teamId, table.onlineUntil),
+    // The help queue (`waiting` search): the few visitors asking for help, oldest first.
+    index("visitors_team_waiting_idx")
+      .on(table.teamId, table.waitingSince, table.shortId)
+      .where(sql`${table.isWaitingForCall}`),
     index("visitors_team_unique_id_idx").on(table.teamId, table.uniqueId),
     index("visitors_team_email_idx").on(table.teamId, table.email),
     index("visitors_team_ip_idx").on(table.teamId, table.ipAddress),

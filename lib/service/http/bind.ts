@@ -12,7 +12,8 @@ import { okText } from "./envelope";
 import { refuseNulText } from "./nul-text";
 import type { RateLimiter } from "./rate-limit";
 import { bucketsAfterAuth, bucketsBeforeAuth } from "./rate-limits";
-import { readJson } from "./read-body";
+import { MAX_RECORDED_PAGE_DEPTH, readJson } from "./read-body";
+import { routingPath } from "./routing-path";
 
 type VisitorAuth = "visitor" | "visitor-beacon";
 
@@ -69,7 +70,7 @@ async function limit(limiter: RateLimiter, buckets: ReturnType<typeof bucketsBef
  */
 export function bindEndpoint<E extends Endpoint>(app: Hono<ServiceEnv>, endpoint: E, handler: Handler<E>, dependencies: BindDependencies): void {
   const bodyFirst = AUTH_FROM_BODY.has(endpoint.auth);
-  app.on(endpoint.method.toUpperCase(), endpoint.route.getRoutingPath(), async (c) => {
+  app.on(endpoint.method.toUpperCase(), routingPath(endpoint.path), async (c) => {
     const request = c.req.raw;
     const clientAddress = c.get("clientAddress");
     const db = await dependencies.db();
@@ -80,7 +81,8 @@ export function bindEndpoint<E extends Endpoint>(app: Hono<ServiceEnv>, endpoint
     refuseNulText(rawParams, "path");
     refuseNulText(rawQuery, "query");
     const readBody = async () => {
-      const body = await readJson(request, endpoint.maxBodyBytes);
+      // A field passed through is a recorded page, as deep as the page's DOM.
+      const body = await readJson(request, endpoint.maxBodyBytes, endpoint.passThrough ? MAX_RECORDED_PAGE_DEPTH : undefined);
       refuseNulText(body, "body", endpoint.passThrough);
       return body;
     };

@@ -9,6 +9,7 @@ export function refuseNulText(value: unknown, where: string, skip?: string): voi
   if (path !== null) throw new ServiceError("invalid_request", `${path}: must not contain the NUL character`);
 }
 
+// Recursive: bodies reach it only within readJson's depth limit, and paths and queries are flat.
 function findNul(value: unknown, path: string, skip?: string): string | null {
   if (typeof value === "string") return value.includes("\u0000") ? path : null;
   if (!value || typeof value !== "object") return null;

@@ -28,13 +28,44 @@ export async function readText(request: Request, maxBytes: number): Promise<stri
   return Buffer.concat(chunks).toString("utf8");
 }
 
-/** The body as JSON, whatever its content type (sendBeacon posts text/plain); an empty body is `{}`. */
-export async function readJson(request: Request, maxBytes: number): Promise<unknown> {
+/** How deeply a body's arrays and objects may nest: far more than any request of the API needs. */
+export const MAX_JSON_DEPTH = 64;
+/**
+ * A visitor's recorded page nests as deeply as its DOM (rrweb: two levels an element, the node and its
+ * childNodes); HTML's parser nests at most 512 elements.
+ */
+export const MAX_RECORDED_PAGE_DEPTH = 1_200;
+
+/** Whether arrays and objects nest more than `limit` levels: walked with a stack of its own, never recursively. */
+function nestsDeeperThan(value: unknown, limit: number): boolean {
+  const pending: Array<[unknown, number]> = [[value, 1]];
+  while (pending.length > 0) {
+    const [item, depth] = pending.pop()!;
+    if (depth > limit) return true;
+    for (const child of Array.isArray(item) ? item : Object.values(item as object)) {
+      if (child !== null && typeof child === "object") pending.push([child, depth + 1]);
+    }
+  }
+  return false;
+}
+
+/**
+ * The body as JSON, whatever its content type (sendBeacon posts text/plain); an empty body is `{}`.
+ * Refused past `maxDepth` levels of nesting before anything else reads it: the NUL check, zod and
+ * JSON.stringify all recurse, and a few kilobytes of brackets would overflow their stack.
+ */
+export async function readJson(request: Request, maxBytes: number, maxDepth = MAX_JSON_DEPTH): Promise<unknown> {
   const text = await readText(request, maxBytes);
   if (!text.trim()) return {};
+  let body: unknown;
   try {
-    return JSON.parse(text);
+    // V8's parser does not recurse: any depth parses.
+    body = JSON.parse(text);
   } catch {
     throw new ServiceError("invalid_request", "body: not valid JSON");
   }
+  if (body !== null && typeof body === "object" && nestsDeeperThan(body, maxDepth)) {
+    throw new ServiceError("invalid_request", `body: nested too deeply (more than ${maxDepth} levels of arrays and objects)`);
+  }
+  return body;
 }

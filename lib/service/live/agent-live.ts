@@ -9,6 +9,8 @@ import { FEATURE_OF, toolAllowed } from "./permissions";
 import { liveRelay } from "./node-relay";
 import { attendSession, markSessionsAttended } from "./stream-presence";
 import { signViewerToken, VIEWER_TOKEN_REFRESH_MS, type ViewerClaims } from "./viewer-token";
+import { mirroredJson } from "../proxy/mirror";
+import { proxyOrigin } from "../proxy/origin";
 
 async function ongoing(db: Db, sessionId: string) {
   const found = await loadSession(db, sessionId);
@@ -20,6 +22,8 @@ async function ongoing(db: Db, sessionId: string) {
 /**
  * GET /live/sessions/{id}/stream: the watch page's line from the service. It first gets the visitor's
  * page as stored (a late joiner sees it at once), then every change, the visitor's status and the end.
+ * A page on the universal proxy reaches it with its assets at the mirror's addresses, which only this
+ * session's viewers are given.
  */
 export async function openAgentStream(db: Db, viewer: ViewerClaims, channel: SseChannel): Promise<() => void> {
   const found = await loadSession(db, viewer.sessionId);
@@ -30,8 +34,9 @@ export async function openAgentStream(db: Db, viewer: ViewerClaims, channel: Sse
   }
   const { session, team } = found;
   const relay = liveRelay();
+  const asJson = mirroredJson(session.id, proxyOrigin());
   const unsubscribe = await relay.subscribeSession(session.id, (message) => {
-    channel.send(message);
+    channel.sendJson(asJson(message));
     if (message.type === "ended") channel.close();
   });
   await markSessionsAttended(db, [session.id]);

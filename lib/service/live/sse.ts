@@ -15,9 +15,12 @@ export const SSE_HEADERS: Record<string, string> = {
 
 export interface SseChannel {
   send: (message: unknown) => void;
+  /** Sends a message already serialized as JSON. */
+  sendJson: (json: string) => void;
   /** Runs `task` every `ms` while the stream is open (keep-alives, presence). */
   every: (ms: number, task: () => void | Promise<void>) => void;
-  close: () => void;
+  /** Ends the stream; the browser reconnects after `retryMs` when given, else at once. */
+  close: (retryMs?: number) => void;
 }
 
 /**
@@ -61,6 +64,7 @@ export function sseResponse(
   };
   const channel: SseChannel = {
     send: (message) => write(`data: ${JSON.stringify(message)}\n\n`),
+    sendJson: (json) => write(`data: ${json}\n\n`),
     every: (ms, task) => {
       timers.push(
         setInterval(() => {
@@ -68,7 +72,10 @@ export function sseResponse(
         }, ms),
       );
     },
-    close: finish,
+    close: (retryMs) => {
+      if (retryMs !== undefined) write(`retry: ${retryMs}\n\n`);
+      finish();
+    },
   };
 
   const untrack = trackStream(() => finish());

@@ -21,14 +21,25 @@ export function byteLimit(limit: number): Transform {
   });
 }
 
-/** A decoder for a Content-Encoding the proxy can read, or null (then the body is passed on untouched). */
-export function decoderFor(encoding: string | undefined): Transform | null {
-  const name = (encoding ?? "identity").trim().toLowerCase();
+function decoderOf(name: string): Transform | null {
   if (name === "" || name === "identity") return new Transform({ transform: (chunk, _encoding, callback) => callback(null, chunk) });
   if (name === "gzip" || name === "x-gzip") return zlib.createGunzip();
   if (name === "deflate") return zlib.createInflate();
   if (name === "br") return zlib.createBrotliDecompress();
   return null;
+}
+
+/**
+ * The decoders of a Content-Encoding the proxy can read, in the order to pipe them (the last coding
+ * applied comes off first: `gzip, gzip` is two gunzips), or null when one of its codings is unknown
+ * (then the body can only be passed on untouched).
+ */
+export function decodersFor(encoding: string | undefined): Transform[] | null {
+  const decoders = (encoding ?? "identity")
+    .split(",")
+    .map((name) => decoderOf(name.trim().toLowerCase()))
+    .reverse();
+  return decoders.every((decoder) => decoder !== null) ? (decoders as Transform[]) : null;
 }
 
 /** Bytes in the page's charset to text (the Content-Type's charset, else UTF-8), for the rewriters. */

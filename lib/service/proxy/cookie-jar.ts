@@ -1,4 +1,31 @@
-import { CookieJar } from "tough-cookie";
+import { CookieJar, type Cookie } from "tough-cookie";
+
+/**
+ * RFC 6265 §6.1's least limits, which browsers keep too: a site (hostile, or a tracker gone wild) cannot
+ * grow a session's jar, its database row and the Cookie header sent upstream without bound.
+ */
+export const COOKIE_LIMITS = { perDomain: 50, total: 3000, bytes: 4096 };
+
+/** Whether a cookie's name and value (what it costs in every request) fit in the per-cookie limit. */
+function fits(cookie: string): boolean {
+  return Buffer.byteLength(cookie.split(";", 1)[0]) <= COOKIE_LIMITS.bytes;
+}
+
+/** Evicts the oldest cookies beyond the limits: first those of a domain over its share, then over the total. */
+function evictBeyondLimits(jar: CookieJar): void {
+  let cookies: Cookie[] = [];
+  // The memory store answers at once (it is synchronous), oldest first.
+  jar.store.getAllCookies((_error, all) => (cookies = all ?? []));
+  const perDomain = new Map<string, number>();
+  let kept = 0;
+  for (const cookie of cookies.reverse()) {
+    const domain = cookie.domain ?? "";
+    const count = (perDomain.get(domain) ?? 0) + 1;
+    perDomain.set(domain, count);
+    if (count <= COOKIE_LIMITS.perDomain && kept < COOKIE_LIMITS.total) kept += 1;
+    else jar.store.removeCookie(domain, cookie.path ?? "", cookie.key, () => {});
+  }
+}
 
 /**
  * A proxy session's cookie jar, as tough-cookie keeps cookies (RFC 6265: per domain and path, Secure,
@@ -14,7 +41,8 @@ export function jarState(jar: CookieJar): Record<string, unknown> {
 
 /** Stores what the site set (Set-Cookie): HttpOnly cookies included, which never reach the browser. Bad cookies are ignored, as a browser does. */
 export function storeResponseCookies(jar: CookieJar, target: URL, setCookie: readonly string[]): void {
-  for (const cookie of setCookie) jar.setCookieSync(cookie, target.href, { http: true, ignoreError: true });
+  for (const cookie of setCookie) if (fits(cookie)) jar.setCookieSync(cookie, target.href, { http: true, ignoreError: true });
+  evictBeyondLimits(jar);
 }
 
 /**
@@ -22,11 +50,15 @@ export function storeResponseCookies(jar: CookieJar, target: URL, setCookie: rea
  * HttpOnly cookie nor overwrite one. False when the cookie was refused.
  */
 export function storeScriptCookie(jar: CookieJar, target: URL, cookie: string): boolean {
+  if (!fits(cookie)) return false;
+  let stored = false;
   try {
-    return Boolean(jar.setCookieSync(cookie, target.href, { http: false }));
+    stored = Boolean(jar.setCookieSync(cookie, target.href, { http: false }));
   } catch {
-    return false;
+    // refused, as document.cookie silently ignores it
   }
+  evictBeyondLimits(jar);
+  return stored;
 }
 
 /** The Cookie header the proxy sends the site for `target`. */

@@ -10,6 +10,8 @@ export const PROXY_COOKIE = "tandem_proxy";
 export const MAX_REQUEST_BYTES = 10 * 1024 * 1024;
 export const MAX_RESPONSE_BYTES = 50 * 1024 * 1024;
 export const MAX_REWRITTEN_BYTES = 10 * 1024 * 1024;
+/** A page's `document.cookie` writes, per proxy session: each costs a locked update of the session's row. */
+export const COOKIE_WRITES_PER_MINUTE = 300;
 
 export const DEFAULT_RUNTIME_FILE = path.join(process.cwd(), "public", "proxy-runtime.js");
 
@@ -32,6 +34,7 @@ export interface ProxyLimits {
   maxRequestBytes: number;
   maxResponseBytes: number;
   maxRewrittenBytes: number;
+  cookieWritesPerMinute: number;
 }
 
 export const DEFAULT_LIMITS: ProxyLimits = {
@@ -39,5 +42,5 @@ export const DEFAULT_LIMITS: ProxyLimits = {
   maxRequestBytes: MAX_REQUEST_BYTES,
   maxResponseBytes: MAX_RESPONSE_BYTES,
   maxRewrittenBytes: MAX_REWRITTEN_BYTES,
+  cookieWritesPerMinute: COOKIE_WRITES_PER_MINUTE,
 };
-

@@ -1,12 +1,13 @@
 import "server-only";
 import type { IncomingMessage, ServerResponse } from "node:http";
+import { Writable, type Transform } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import { hostAllowed } from "@/lib/contract/proxy-link";
 import { toProxyUrl } from "@/lib/contract/proxy-url";
 import type { Db } from "@/lib/db";
 import { UnsafeUrlError } from "../outbound/address-guard";
 import { teamById } from "../teams/team";
-import { BodyTooLargeError, byteLimit, decoderFor, textDecoder } from "./body";
+import { BodyTooLargeError, byteLimit, decodersFor, textDecoder } from "./body";
 import { jarState, loadJar, requestCookies, scriptCookies, storeResponseCookies } from "./cookie-jar";
 import { DEFAULT_LIMITS, type ProxyDependencies, type ProxyLimits } from "./dependencies";
 import { passedResponseHeaders, proxiedLocation, upstreamRequestHeaders } from "./headers";
@@ -39,6 +40,25 @@ export function proxiedPageCsp(serviceOrigin: string): string {
   ].join("; ");
 }
 
+/**
+ * Types not sandboxed: scripts, which a sandbox would stop running as workers, and PDF, which the
+ * browser's own viewer shows (running none of the proxy origin's script) and a sandbox would block.
+ */
+const UNSANDBOXED = /^(?:(?:text|application)\/(?:x-)?(?:java|ecma)script|application\/pdf)$/;
+
+/**
+ * The policy of an answer passed on as the site sent it (not rewritten): the proxied pages' own, so that
+ * an SVG or XML document opened on the proxy's origin cannot reach beyond it either, and sandboxed (an
+ * opaque origin, no scripts).
+ */
+function passedAnswerCsp(mime: string, serviceOrigin: string): string {
+  const policy = proxiedPageCsp(serviceOrigin);
+  return UNSANDBOXED.test(mime) ? policy : `${policy}; sandbox`;
+}
+
+/** What the agent's mirror is given: images, fonts, stylesheets and media, by the site's Content-Type. */
+const MIRROR_TYPES = /^(?:(?:image|font|audio|video)\/[\w.+-]+|text\/css|application\/(?:x-)?font-[\w.+-]+|application\/vnd\.ms-fontobject)$/;
+
 /** The request's context: the session, the site's address, and whether it is an asset for the agent's mirror. */
 interface Forwarded {
   req: IncomingMessage;
@@ -47,8 +67,8 @@ interface Forwarded {
   target: URL;
   deps: ProxyDependencies;
   limits: ProxyLimits;
-  /** An asset for the agent's mirror: no cookies sent or kept, and never a page. */
-  anonymous: boolean;
+  /** For the agent's mirror, the path its addresses start with (`/mirror/<token>`): no cookies sent or kept, assets only. */
+  mirror: string | null;
 }
 
 /** What the proxy refuses before asking the site: service workers, sites outside the session's domains, huge bodies. */
@@ -96,25 +116,35 @@ function injection({ session, target, deps }: Forwarded, cookies: string, public
   return runtimeTag(deps.runtimeFile, config, { xhtml });
 }
 
-type Decoder = NonNullable<ReturnType<typeof decoderFor>>;
+/** The stages that turn the site's answer into text to rewrite: within the answer's limit, decoded, within the rewriting's. */
+function asText(upstream: UpstreamResponse, decoders: Transform[], limits: ProxyLimits): (NodeJS.ReadableStream | NodeJS.ReadWriteStream)[] {
+  return [
+    upstream.body,
+    byteLimit(limits.maxResponseBytes),
+    ...decoders,
+    byteLimit(limits.maxRewrittenBytes),
+    textDecoder(upstream.headers["content-type"] ?? ""),
+  ];
+}
 
 /** A stylesheet, read whole (within the limits) and its addresses rewritten. */
-async function sendCss(forwarded: Forwarded, upstream: UpstreamResponse, decoder: Decoder, headers: Record<string, string | string[]>): Promise<void> {
-  const { req, res, session, target, limits } = forwarded;
+async function sendCss(forwarded: Forwarded, upstream: UpstreamResponse, decoders: Transform[], headers: Record<string, string | string[]>): Promise<void> {
+  const { req, res, session, target, limits, mirror } = forwarded;
   const chunks: string[] = [];
   let css: string;
   try {
-    await pipeline(
-      upstream.body,
-      byteLimit(limits.maxResponseBytes),
-      decoder,
-      byteLimit(limits.maxRewrittenBytes),
-      textDecoder(upstream.headers["content-type"] ?? ""),
-      async function (source: AsyncIterable<string>) {
-        for await (const chunk of source) chunks.push(chunk);
-      },
-    );
-    css = rewriteCss(chunks.join(""), { sessionId: session.id, base: target });
+    await pipeline([
+      ...asText(upstream, decoders, limits),
+      new Writable({
+        objectMode: true,
+        write(chunk: string, _encoding, callback) {
+          chunks.push(chunk);
+          callback();
+        },
+      }),
+    ]);
+    // The mirror's stylesheet names its fonts and images at the mirror's addresses too.
+    css = rewriteCss(chunks.join(""), { sessionId: session.id, base: target, prefix: mirror ?? "" });
   } catch (error) {
     return refuse(req, res, upstreamFailurePage(error));
   }
@@ -127,7 +157,7 @@ async function sendRewrittenPage(
   db: Db,
   forwarded: Forwarded,
   upstream: UpstreamResponse,
-  decoder: Decoder,
+  decoders: Transform[],
   mime: string,
   jar: ReturnType<typeof loadJar>,
   headers: Record<string, string | string[]>,
@@ -145,15 +175,7 @@ async function sendRewrittenPage(
   });
   const rewriter = createHtmlRewriter({ sessionId: session.id, base: target }, tags);
   // Once the answer has started, a failure (too large, too slow) can only cut it short.
-  await pipeline(
-    upstream.body,
-    byteLimit(limits.maxResponseBytes),
-    decoder,
-    byteLimit(limits.maxRewrittenBytes),
-    textDecoder(upstream.headers["content-type"] ?? ""),
-    rewriter,
-    res,
-  ).catch(() => res.destroy());
+  await pipeline([...asText(upstream, decoders, limits), rewriter, res]).catch(() => res.destroy());
 }
 
 /** Anything else: passed on as it came, within the answer's limit. */
@@ -167,8 +189,9 @@ async function sendAsIs({ res, limits }: Forwarded, upstream: UpstreamResponse, 
 }
 
 /**
- * A request for a proxied address: the site's answer, its pages and stylesheets rewritten. `anonymous`
- * (an asset for the agent's mirror): no cookies sent or kept, and never a page.
+ * A request for a proxied address: the site's answer, its pages and stylesheets rewritten. `mirror` (an
+ * asset for the agent's mirror, the mirror's path prefix): no cookies sent or kept, and only images,
+ * fonts, stylesheets and media.
  */
 export async function forward(
   req: IncomingMessage,
@@ -176,14 +199,14 @@ export async function forward(
   session: ProxySession,
   target: URL,
   deps: ProxyDependencies,
-  { anonymous = false } = {},
+  { mirror = null }: { mirror?: string | null } = {},
 ): Promise<void> {
-  const forwarded: Forwarded = { req, res, session, target, deps, limits: { ...DEFAULT_LIMITS, ...deps.limits }, anonymous };
+  const forwarded: Forwarded = { req, res, session, target, deps, limits: { ...DEFAULT_LIMITS, ...deps.limits }, mirror };
   const refusal = refusalBeforeFetch(forwarded);
   if (refusal) return refuse(req, res, refusal);
 
   const db = await deps.db();
-  const jar = loadJar(anonymous ? null : session.cookieJar);
+  const jar = loadJar(mirror ? null : session.cookieJar);
   const hasBody = req.method !== "GET" && req.method !== "HEAD";
   let upstream: UpstreamResponse;
   try {
@@ -201,15 +224,19 @@ export async function forward(
   }
 
   const setCookie = upstream.headers["set-cookie"];
-  if (setCookie?.length && !anonymous) await keepSetCookies(db, forwarded, jar, setCookie);
+  if (setCookie?.length && !mirror) await keepSetCookies(db, forwarded, jar, setCookie);
 
   const mime = (upstream.headers["content-type"] ?? "").split(";")[0].trim().toLowerCase();
   const hasResponseBody = req.method !== "HEAD" && upstream.status !== 204 && upstream.status !== 304;
-  const decoder = decoderFor(upstream.headers["content-encoding"]);
-  const rewrite = hasResponseBody && decoder && (mime === "text/html" || mime === "application/xhtml+xml" || mime === "text/css") ? mime : null;
-  if (anonymous && (rewrite === "text/html" || rewrite === "application/xhtml+xml" || mime === "text/html")) {
+  const rewrite = hasResponseBody && (mime === "text/html" || mime === "application/xhtml+xml" || mime === "text/css") ? mime : null;
+  const decoders = decodersFor(upstream.headers["content-encoding"]);
+  // The mirror follows redirects (an image moved to a CDN) to the mirror's addresses, checked again there.
+  const redirect = upstream.status >= 300 && upstream.status < 400 && Boolean(upstream.headers.location);
+  // A page or stylesheet passed on unread would carry the site's own addresses and no runtime.
+  const unserved = mirror && !redirect && !MIRROR_TYPES.test(mime) ? PAGES.mirrorRefused : rewrite && !decoders ? PAGES.undecodable : null;
+  if (unserved) {
     upstream.body.destroy();
-    return refuse(req, res, PAGES.sessionEnded);
+    return refuse(req, res, unserved);
   }
   if (Number(upstream.headers["content-length"] ?? 0) > (rewrite ? forwarded.limits.maxRewrittenBytes : forwarded.limits.maxResponseBytes)) {
     upstream.body.destroy();
@@ -218,11 +245,13 @@ export async function forward(
 
   const headers: Record<string, string | string[]> = passedResponseHeaders(upstream.headers, { keepEncoding: !rewrite });
   const location = upstream.headers.location && proxiedLocation(upstream.headers.location, target, session.id);
-  if (location) headers.location = location;
+  if (location) headers.location = `${mirror ?? ""}${location}`;
   headers["referrer-policy"] = "same-origin";
   headers["x-content-type-options"] = "nosniff";
 
-  if (rewrite === "text/css") return sendCss(forwarded, upstream, decoder!, headers);
-  if (rewrite) return sendRewrittenPage(db, forwarded, upstream, decoder!, rewrite, jar, headers);
+  if (rewrite === "text/html" || rewrite === "application/xhtml+xml") return sendRewrittenPage(db, forwarded, upstream, decoders!, rewrite, jar, headers);
+  // Every other answer carries a policy too: a document the proxy does not rewrite is still on its origin.
+  headers["content-security-policy"] = passedAnswerCsp(mime, deps.serviceOrigin);
+  if (rewrite === "text/css") return sendCss(forwarded, upstream, decoders!, headers);
   return sendAsIs(forwarded, upstream, hasResponseBody, headers);
 }

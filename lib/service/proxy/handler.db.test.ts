@@ -1,8 +1,12 @@
+import { gzipSync } from "node:zlib";
 import { describe, expect, it, vi, afterAll, beforeAll } from "vitest";
 import { eq } from "drizzle-orm";
 import { proxySessionIdOfLink } from "@/lib/contract/proxy-link";
-import { proxySessions } from "../core/schema";
-import { databaseWithTeam } from "../visitors/ingest/test-fixtures";
+import { newId } from "../core/ids";
+import { proxySessions, sessions } from "../core/schema";
+import { databaseWithTeam, insertTeam } from "../visitors/ingest/test-fixtures";
+import { proxiedPageCsp } from "./forward";
+import { mirrorToken } from "./mirror";
 import { listen, proxyLink, startTestProxy, type Listening } from "./test-proxy";
 import { sweepProxySessions } from "./sessions";
 
@@ -13,10 +17,25 @@ vi.hoisted(() => {
 const fixture = databaseWithTeam();
 let site: Listening;
 let proxy: Listening;
+/** A proxy that takes few document.cookie writes a minute. */
+let sparing: Listening;
+
+const PAGE = '<!doctype html><html><head><title>Home</title></head><body><a href="/account">Account</a></body></html>';
+const PNG = Buffer.from("89504e470d0a1a0a", "hex");
+/** The Cookie header each path of the site was last asked with. */
+const seenCookies = new Map<string, string | undefined>();
+
+/** A live co-browsing session of `teamId` (the agent's mirror is shown in one). */
+async function liveSession(teamId: string, status: "ongoing" | "ended" = "ongoing"): Promise<string> {
+  const id = newId("s_", 16);
+  await fixture.db.insert(sessions).values({ id, teamId, visitorId: "MIRROR01", status });
+  return id;
+}
 
 beforeAll(async () => {
   site = await listen((req, res) => {
     const url = new URL(req.url ?? "/", "http://site");
+    seenCookies.set(url.pathname, req.headers.cookie);
     if (url.pathname === "/login") {
       res.writeHead(302, { location: "/account", "set-cookie": ["sid=secret-session; HttpOnly; Path=/", "theme=dark; Path=/"] });
       return res.end();
@@ -30,6 +49,43 @@ beforeAll(async () => {
       res.writeHead(204, { "set-cookie": `${url.searchParams.get("name")}=1; Path=/` });
       return res.end();
     }
+    if (url.pathname === "/set-many") {
+      const [count, size] = [Number(url.searchParams.get("count")), Number(url.searchParams.get("size"))];
+      const cookies = Array.from({ length: count }, (_, i) => `${url.searchParams.get("prefix")}${i}=${"v".repeat(size)}; Path=/`);
+      res.writeHead(204, { "set-cookie": cookies });
+      return res.end();
+    }
+    if (url.pathname === "/cookie-count") {
+      const names = (req.headers.cookie ?? "").split("; ").filter(Boolean);
+      res.writeHead(200, { "content-type": "application/json" });
+      return res.end(JSON.stringify({ names: names.map((cookie) => cookie.split("=")[0]) }));
+    }
+    if (url.pathname === "/logo.png") return res.writeHead(200, { "content-type": "image/png" }).end(PNG);
+    if (url.pathname === "/moved.png") return res.writeHead(302, { location: "/logo.png" }).end();
+    if (url.pathname === "/style.css") return res.writeHead(200, { "content-type": "text/css" }).end("a { background: url(logo.png) }");
+    if (url.pathname === "/drawing.svg") {
+      res.writeHead(200, { "content-type": "image/svg+xml" });
+      return res.end('<svg xmlns="http://www.w3.org/2000/svg"><script>fetch("https://outside.test/")</script></svg>');
+    }
+    if (url.pathname === "/feed.xml") {
+      res.writeHead(200, { "content-type": "application/xml" });
+      return res.end('<feed xmlns:h="http://www.w3.org/1999/xhtml"><h:script>fetch("https://outside.test/")</h:script></feed>');
+    }
+    if (url.pathname === "/untyped") return res.writeHead(200).end("<script>fetch('https://outside.test/')</script>");
+    if (url.pathname === "/script.js") return res.writeHead(200, { "content-type": "text/javascript" }).end("postMessage(1)");
+    if (url.pathname === "/doc.pdf") return res.writeHead(200, { "content-type": "application/pdf" }).end("%PDF-1.4");
+    if (url.pathname === "/gzip-twice") {
+      res.writeHead(200, { "content-type": "text/html", "content-encoding": "gzip, gzip" });
+      return res.end(gzipSync(gzipSync(PAGE)));
+    }
+    if (url.pathname === "/compressed-oddly") {
+      res.writeHead(200, { "content-type": "text/html", "content-encoding": "zstd" });
+      return res.end(PAGE);
+    }
+    if (url.pathname === "/private") {
+      if (!req.headers.authorization) return res.writeHead(401, { "www-authenticate": 'Basic realm="Site A"', "content-type": "text/plain" }).end("who?");
+      return res.writeHead(200, { "content-type": "text/plain" }).end("welcome");
+    }
     if (url.pathname === "/echo-headers") {
       res.writeHead(200, {
         "content-type": "application/json",
@@ -39,20 +95,22 @@ beforeAll(async () => {
       return res.end(JSON.stringify(req.headers));
     }
     res.writeHead(200, { "content-type": "text/html; charset=utf-8", "content-security-policy": "default-src 'self'" });
-    res.end('<!doctype html><html><head><title>Home</title></head><body><a href="/account">Account</a></body></html>');
+    res.end(PAGE);
   });
   proxy = await startTestProxy(fixture.db);
+  sparing = await startTestProxy(fixture.db, { limits: { cookieWritesPerMinute: 3 } });
 });
 afterAll(async () => {
   await proxy?.close();
+  await sparing?.close();
   await site?.close();
 });
 
 const claims = () => ({ team: fixture.team.id, initial_url: `${site.url}/`, allowed_domains: ["127.0.0.1"], retry_url: `${site.url}/` });
 
-/** Opens a link like a browser: the session's cookie, and where it was sent. */
+/** Opens a link like a browser whose visitor pressed its button: the session's cookie, and where it was sent. */
 async function open(link: string): Promise<{ cookie: string; location: string }> {
-  const answer = await fetch(link, { redirect: "manual" });
+  const answer = await fetch(link, { method: "POST", redirect: "manual" });
   expect(answer.status).toBe(303);
   return { cookie: answer.headers.get("set-cookie")!.split(";")[0], location: answer.headers.get("location")! };
 }
@@ -61,28 +119,54 @@ describe("proxy session links", () => {
   it("open once: the session's cookie is scoped to its path, HttpOnly and SameSite=Lax; the second opening gets a page saying so", async () => {
     const link = await proxyLink(proxy.url, claims());
     const id = await proxySessionIdOfLink(link);
-    const first = await fetch(link, { redirect: "manual" });
+    const first = await fetch(link, { method: "POST", redirect: "manual" });
     expect(first.status).toBe(303);
     const port = new URL(site.url).port;
     expect(first.headers.get("location")).toBe(`/s/${id}/http/127.0.0.1:${port}/`);
     expect(first.headers.get("set-cookie")).toMatch(new RegExp(`^tandem_proxy=ps_[\\w-]+; Path=/s/${id}/; Max-Age=\\d+; HttpOnly; SameSite=Lax$`));
 
-    const second = await fetch(link, { redirect: "manual" });
+    const second = await fetch(link, { method: "POST", redirect: "manual" });
     expect(second.status).toBe(410);
     expect(await second.text()).toContain("This link was already used");
+    // Shown as spent to a GET too, before any button.
+    expect((await fetch(link)).status).toBe(410);
+  });
+
+  it("are not spent by a GET (mail and chat link scanners): it shows a page without scripts whose button opens the link", async () => {
+    const link = await proxyLink(proxy.url, claims());
+    const path = new URL(link).pathname;
+    for (const method of ["GET", "HEAD", "GET"]) {
+      const shown = await fetch(link, { method, redirect: "manual" });
+      expect(shown.status).toBe(200);
+      expect(shown.headers.get("set-cookie")).toBeNull();
+      expect(shown.headers.get("content-security-policy")).toBe(
+        "default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'",
+      );
+      if (method === "GET") expect(await shown.text()).toContain(`<form method="post" action="${path}"><button type="submit">Open the page</button></form>`);
+    }
+    const opened = await fetch(link, { method: "POST", redirect: "manual" });
+    expect(opened.status).toBe(303);
+    expect(opened.headers.get("set-cookie")).toMatch(/^tandem_proxy=ps_/);
+    expect((await fetch(link, { method: "PUT" })).status).toBe(405);
   });
 
   it("refuse expired and tampered links with a page", async () => {
     const expired = await proxyLink(proxy.url, claims(), new Date(Date.now() - 1000));
     expect((await fetch(expired)).status).toBe(410);
+    expect((await fetch(expired, { method: "POST" })).status).toBe(410);
     const tampered = `${await proxyLink(proxy.url, claims())}x`;
-    const answer = await fetch(tampered);
-    expect(answer.status).toBe(404);
-    expect(await answer.text()).toContain("This link is not valid");
+    for (const method of ["GET", "POST"]) {
+      const answer = await fetch(tampered, { method });
+      expect(answer.status).toBe(404);
+      expect(await answer.text()).toContain("This link is not valid");
+    }
     // Signed, but to an address the proxy has no name for (the API refuses to make such a link).
-    const nowhere = await fetch(await proxyLink(proxy.url, { ...claims(), initial_url: "https://./" }), { redirect: "manual" });
-    expect(nowhere.status).toBe(404);
-    expect(await nowhere.text()).toContain("This link is not valid");
+    const nowhere = await proxyLink(proxy.url, { ...claims(), initial_url: "https://./" });
+    for (const method of ["GET", "POST"]) {
+      const answer = await fetch(nowhere, { method, redirect: "manual" });
+      expect(answer.status).toBe(404);
+      expect(await answer.text()).toContain("This link is not valid");
+    }
   });
 });
 
@@ -128,17 +212,52 @@ describe("the proxy", () => {
     expect(stranger.status).toBe(403);
   });
 
-  it("gives the agent's mirror a page's images and fonts without the visitor's cookie, fetched without the jar, and never a page", async () => {
+  it("gives nothing of a session without its cookie, whatever the request says it is (Sec-Fetch-Dest: image)", async () => {
+    const { location } = await open(await proxyLink(proxy.url, claims()));
+    for (const path of ["logo.png", "echo-headers", "drawing.svg", "untyped"]) {
+      expect((await fetch(`${proxy.url}${location}${path}`, { headers: { "sec-fetch-dest": "image" } })).status, path).toBe(403);
+    }
+  });
+
+  it("gives the agent's mirror a page's images, fonts, stylesheets and media at its addresses, while a live session of the team lasts, without the jar", async () => {
     const { cookie, location } = await open(await proxyLink(proxy.url, claims()));
-    const base = `${proxy.url}${location}`;
-    await fetch(`${base}login`, { headers: { cookie }, redirect: "manual" });
-    const asset = await fetch(`${base}echo-headers`, { headers: { "sec-fetch-dest": "image" } });
-    expect(asset.status).toBe(200);
-    const seen = (await asset.json()) as Record<string, string>;
-    expect(seen.cookie).toBeUndefined(); // the visitor's signed-in cookies stay theirs
-    expect((await fetch(`${base}account`, { headers: { "sec-fetch-dest": "image" } })).status).toBe(403); // a page, even asked as an image
-    expect((await fetch(`${base}echo-headers`, { headers: { "sec-fetch-dest": "document" } })).status).toBe(403);
-    expect((await fetch(`${base}echo-headers`, { method: "POST", headers: { "sec-fetch-dest": "image" } })).status).toBe(403);
+    await fetch(`${proxy.url}${location}login`, { headers: { cookie }, redirect: "manual" });
+    const live = await liveSession(fixture.team.id);
+    const mirrored = (path: string, token = mirrorToken(live)) => `${proxy.url}/mirror/${token}${location}${path}`;
+    const asImage = { "sec-fetch-dest": "image" };
+
+    const image = await fetch(mirrored("logo.png"), { headers: asImage });
+    expect(image.status).toBe(200);
+    expect(Buffer.from(await image.arrayBuffer())).toEqual(PNG);
+    expect(seenCookies.get("/logo.png")).toBeUndefined(); // the visitor's signed-in cookies stay theirs
+    // An SVG image, only sandboxed: opened as a document, its scripts would run on the proxy's origin.
+    const svg = await fetch(mirrored("drawing.svg"), { headers: asImage });
+    expect(svg.status).toBe(200);
+    expect(svg.headers.get("content-security-policy")).toMatch(/; sandbox$/);
+    // A stylesheet's addresses, and a redirect, stay the mirror's.
+    const css = await fetch(mirrored("style.css"), { headers: { "sec-fetch-dest": "style" } });
+    expect(await css.text()).toBe(`a { background: url(/mirror/${mirrorToken(live)}${location}logo.png) }`);
+    const moved = await fetch(mirrored("moved.png"), { headers: asImage, redirect: "manual" });
+    expect(moved.status).toBe(302);
+    expect(moved.headers.get("location")).toBe(`/mirror/${mirrorToken(live)}${location}logo.png`);
+
+    // Anything else the site answers is refused, even asked for as an image: JSON, XML, pages, untyped answers.
+    for (const path of ["echo-headers", "feed.xml", "account", "untyped", "script.js"]) {
+      expect((await fetch(mirrored(path), { headers: asImage })).status, path).toBe(403);
+    }
+    expect((await fetch(mirrored("logo.png"), { headers: { "sec-fetch-dest": "document" } })).status).toBe(403);
+    expect((await fetch(mirrored("logo.png"), { method: "POST", headers: asImage })).status).toBe(403);
+    // Only with the token of a live session of the proxy session's team, while it goes on.
+    const [tampered, ended, otherTeams] = [
+      `${mirrorToken(live).slice(0, -2)}xx`,
+      mirrorToken(await liveSession(fixture.team.id, "ended")),
+      mirrorToken(await liveSession((await insertTeam(fixture.db)).id)),
+    ];
+    for (const token of [tampered, ended, otherTeams, live, "", "%ZZ"]) {
+      expect((await fetch(mirrored("logo.png", token), { headers: asImage })).status, token).toBe(403);
+    }
+    await fixture.db.update(sessions).set({ status: "ended" }).where(eq(sessions.id, live));
+    expect((await fetch(mirrored("logo.png"), { headers: asImage })).status).toBe(403);
   });
 
   it("keeps every cookie of answers that set them at the same moment", async () => {
@@ -180,7 +299,7 @@ describe("the proxy", () => {
       headers: { cookie, origin: proxy.url, referer: `${proxy.url}${location}page`, "x-forwarded-for": "10.0.0.1" },
       body: "{}",
     });
-    expect(answer.headers.get("content-security-policy")).toBeNull();
+    expect(answer.headers.get("content-security-policy")).not.toContain("https://site");
     expect(answer.headers.get("strict-transport-security")).toBeNull();
     const seen = (await answer.json()) as Record<string, string>;
     expect(seen.origin).toBe(site.url);
@@ -211,6 +330,96 @@ describe("the proxy", () => {
     expect(lost.status).toBe(404);
     expect(await lost.text()).toContain("Nothing here");
     expect((await fetch(`${proxy.url}/__tandem/proxy-runtime.js`)).status).toBe(404);
+  });
+
+  it("puts a policy on every answer: what it does not rewrite is sandboxed (an SVG's or XML's scripts never run on its origin)", async () => {
+    const { cookie, location } = await open(await proxyLink(proxy.url, claims()));
+    const get = (path: string) => fetch(`${proxy.url}${location}${path}`, { headers: { cookie }, redirect: "manual" });
+    for (const path of ["drawing.svg", "feed.xml", "untyped", "echo-headers", "logo.png", "style.css", "moved.png"]) {
+      const policy = (await get(path)).headers.get("content-security-policy");
+      expect(policy, path).toBe(`${proxiedPageCsp("http://service.test")}; sandbox`);
+    }
+    // Scripts (a sandbox would stop them as workers) and PDF (the browser's viewer) keep the pages' policy unsandboxed.
+    expect((await get("script.js")).headers.get("content-security-policy")).toBe(proxiedPageCsp("http://service.test"));
+    expect((await get("doc.pdf")).headers.get("content-security-policy")).toBe(proxiedPageCsp("http://service.test"));
+  });
+
+  it("reads a page sent in codings it knows, stacked (gzip, gzip), and refuses one it cannot read rather than pass it on unrewritten", async () => {
+    const { cookie, location } = await open(await proxyLink(proxy.url, claims()));
+    const twice = await fetch(`${proxy.url}${location}gzip-twice`, { headers: { cookie } });
+    expect(twice.headers.get("content-encoding")).toBeNull();
+    expect(twice.headers.get("content-security-policy")).toBe(proxiedPageCsp("http://service.test"));
+    const html = await twice.text();
+    expect(html).toContain('<head><script src="/__tandem/proxy-runtime.js"');
+    expect(html).toContain(`<a href="${location}account">`);
+    const odd = await fetch(`${proxy.url}${location}compressed-oddly`, { headers: { cookie, "sec-fetch-dest": "document" } });
+    expect(odd.status).toBe(502);
+    expect(await odd.text()).toContain("This page could not be read");
+  });
+
+  it("carries no HTTP authentication between sites: a site's challenge is not passed back, a browser's Authorization not passed on", async () => {
+    const { cookie, location } = await open(await proxyLink(proxy.url, claims()));
+    const challenged = await fetch(`${proxy.url}${location}private`, { headers: { cookie } });
+    expect(challenged.status).toBe(401);
+    expect(challenged.headers.get("www-authenticate")).toBeNull();
+    // Credentials a browser kept for the proxy's origin (one origin for every site) never reach a site.
+    const replayed = await fetch(`${proxy.url}${location}private`, { headers: { cookie, authorization: "Basic dXNlcjpzZWNyZXQ=" } });
+    expect(replayed.status).toBe(401);
+    const echoed = await fetch(`${proxy.url}${location}echo-headers`, { headers: { cookie, authorization: "Basic dXNlcjpzZWNyZXQ=" } });
+    expect(((await echoed.json()) as Record<string, string>).authorization).toBeUndefined();
+  });
+
+  it("bounds the jar as RFC 6265 asks: 50 cookies a domain (the oldest go), none over 4096 bytes", async () => {
+    const { cookie, location } = await open(await proxyLink(proxy.url, claims()));
+    const id = location.split("/")[2];
+    await fetch(`${proxy.url}${location}set-many?prefix=a&count=300&size=20`, { headers: { cookie } });
+    await fetch(`${proxy.url}${location}set-many?prefix=big&count=1&size=4096`, { headers: { cookie } });
+    const write = (value: string) =>
+      fetch(`${proxy.url}/s/${id}/__tandem/cookie`, {
+        method: "POST",
+        headers: { cookie, "content-type": "application/json" },
+        body: JSON.stringify({ url: `${site.url}/`, cookie: value }),
+      });
+    expect((await write(`wide=${"é".repeat(2100)}`)).status).toBe(204); // 4,200 bytes: refused as a browser does
+    expect((await write("script=1")).status).toBe(204);
+    const { names } = (await (await fetch(`${proxy.url}${location}cookie-count`, { headers: { cookie } })).json()) as { names: string[] };
+    expect(names).toHaveLength(50);
+    expect(names).toContain("script");
+    expect(names).toContain("a299");
+    expect(names).not.toContain("a250");
+    expect(names.some((name) => name === "big0" || name === "wide")).toBe(false);
+  });
+
+  it("takes a proxy session's document.cookie writes within an allowance a minute, then 429 with Retry-After", async () => {
+    const { cookie, location } = await open(await proxyLink(sparing.url, claims()));
+    const id = location.split("/")[2];
+    const write = () =>
+      fetch(`${sparing.url}/s/${id}/__tandem/cookie`, {
+        method: "POST",
+        headers: { cookie, "content-type": "application/json" },
+        body: JSON.stringify({ url: `${site.url}/`, cookie: "a=1" }),
+      });
+    // Seven writes at 3 a minute: whichever minute they fall in, some are refused.
+    const answers = [];
+    for (let i = 0; i < 7; i++) answers.push(await write());
+    const refused = answers.find((answer) => answer.status === 429);
+    expect(answers.slice(0, 3).map((answer) => answer.status)).toEqual([204, 204, 204]);
+    expect(refused).toBeDefined();
+    expect(Number(refused!.headers.get("retry-after"))).toBeGreaterThan(0);
+    expect(await refused!.json()).toMatchObject({ status: "error", error: "rate_limited" });
+  });
+
+  it("answers malformed escapes in its addresses with a 4xx, never a 500", async () => {
+    const { cookie } = await open(await proxyLink(proxy.url, claims()));
+    const paths = ["/s/%ZZ/", "/s/x/%E0%A4%A/", "/proxy/%ZZ", "/s/%ZZ/http/127.0.0.1/", "/s/%E0%A4%A/__tandem/cookie", "/mirror/%ZZ/s/%ZZ/http/127.0.0.1/"];
+    for (const path of paths) {
+      for (const headers of [{}, { cookie }, { "sec-fetch-dest": "image" }, { "sec-fetch-dest": "document" }] as Record<string, string>[]) {
+        const { status } = await fetch(`${proxy.url}${path}`, { headers, redirect: "manual" });
+        expect(status >= 400 && status < 500, `${path} ${JSON.stringify(headers)}: ${status}`).toBe(true);
+      }
+    }
+    const badReferer = await fetch(`${proxy.url}/x`, { headers: { referer: `${proxy.url}/s/%ZZ/http/127.0.0.1/` }, redirect: "manual" });
+    expect(badReferer.status).toBe(404);
   });
 
   it("forgets expired sessions with their cookie jars", async () => {

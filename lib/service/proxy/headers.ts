@@ -4,9 +4,12 @@ import { fromProxyUrl, toProxyUrl } from "@/lib/contract/proxy-url";
 /**
  * Request headers never passed on to the proxied site: hop-by-hop ones (RFC 9110 §7.6.1), the host, the
  * browser's cookies (the proxy session's own; the site gets the jar's), addresses the proxy sets itself
- * (Origin and Referer become the site's), and what would tell the site about the visitor's path here.
+ * (Origin and Referer become the site's), what would tell the site about the visitor's path here, and
+ * Authorization: every proxied site shares the proxy's origin, so HTTP credentials the browser keeps
+ * for one would be sent to all of them.
  */
 const DROPPED_REQUEST_HEADERS = new Set([
+  "authorization",
   "connection",
   "keep-alive",
   "proxy-authorization",
@@ -33,7 +36,8 @@ const DROPPED_REQUEST_HEADERS = new Set([
  * caching. Everything else is left out: Set-Cookie (the jar keeps cookies), the site's CSP (it names
  * the site's hosts, never the proxy's; the proxy sets its own), HSTS, Clear-Site-Data and Alt-Svc
  * (they would act on the proxy's host, for every proxy session), CORS and cross-origin policies (every
- * proxied address shares the proxy's origin), Link preloads, reporting endpoints.
+ * proxied address shares the proxy's origin), Link preloads, reporting endpoints, and WWW-Authenticate
+ * (credentials the browser would keep for the proxy's origin, and so send to every proxied site).
  */
 const PASSED_RESPONSE_HEADERS = [
   "content-type",
@@ -47,7 +51,6 @@ const PASSED_RESPONSE_HEADERS = [
   "etag",
   "vary",
   "retry-after",
-  "www-authenticate",
   "x-content-type-options",
 ];
 

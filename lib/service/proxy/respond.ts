@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { PROXY_PAGE_CSP, renderProxyPage, type ProxyPage } from "./pages";
+import { PROXY_PAGE_CSP, proxyPageCsp, renderProxyPage, type ProxyPage } from "./pages";
 
 function isNavigation(req: IncomingMessage): boolean {
   const destination = req.headers["sec-fetch-dest"];
@@ -11,7 +11,7 @@ export function sendPage(res: ServerResponse, page: ProxyPage, headers: Record<s
   const body = renderProxyPage(page);
   res.writeHead(page.status, {
     "content-type": "text/html; charset=utf-8",
-    "content-security-policy": PROXY_PAGE_CSP,
+    "content-security-policy": proxyPageCsp(page),
     "cache-control": "no-store",
     "referrer-policy": "no-referrer",
     "content-length": Buffer.byteLength(body),
@@ -23,7 +23,6 @@ export function sendPage(res: ServerResponse, page: ProxyPage, headers: Record<s
 /** A page for a browser navigating, a short text for a script or subresource. */
 export function refuse(req: IncomingMessage, res: ServerResponse, page: ProxyPage): void {
   if (isNavigation(req)) return sendPage(res, page);
-  res.writeHead(page.status, { "content-type": "text/plain; charset=utf-8", "cache-control": "no-store" });
+  res.writeHead(page.status, { "content-type": "text/plain; charset=utf-8", "content-security-policy": PROXY_PAGE_CSP, "cache-control": "no-store" });
   res.end(`${page.title}. ${page.message}`);
 }
-

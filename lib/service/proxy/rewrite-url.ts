@@ -5,6 +5,8 @@ export interface RewriteContext {
   sessionId: string;
   /** The document's base: its target URL, or its `<base href>` once seen. */
   base: URL;
+  /** Put before every proxied address: the mirror's (`/mirror/<token>`) for a stylesheet it fetches. */
+  prefix?: string;
 }
 
 /**
@@ -17,5 +19,5 @@ export function proxiedAddress(raw: string, context: RewriteContext): string {
   const value = raw.trim();
   if (value === "" || value.startsWith("#")) return raw;
   const target = URL.parse(value, context.base);
-  return (target && toProxyUrl(target, "", context.sessionId)) ?? raw;
+  return (target && toProxyUrl(target, context.prefix ?? "", context.sessionId)) ?? raw;
 }

@@ -59,7 +59,7 @@ afterAll(async () => {
 /** A session on `proxy` allowed everywhere; `get(target)` fetches a proxied address with its cookie. */
 async function session(proxy: Listening) {
   const link = await proxyLink(proxy.url, { team: fixture.team.id, initial_url: `${site.url}/`, allowed_domains: ["*"], retry_url: null });
-  const opened = await fetch(link, { redirect: "manual" });
+  const opened = await fetch(link, { method: "POST", redirect: "manual" });
   const cookie = opened.headers.get("set-cookie")!.split(";")[0];
   const prefix = opened.headers.get("location")!.split("/").slice(0, 3).join("/");
   return {

@@ -6,10 +6,11 @@ import { tokenMatches } from "../visitors/credentials";
 import { newSecret, sha256 } from "../core/ids";
 import { processCache } from "../core/process-cache";
 import type { ProxyLinkClaims } from "./links";
-import { proxySessions } from "../core/schema";
+import { proxySessions, spentTokens } from "../core/schema";
 import { verifyLink } from "../core/signing";
 import { spendToken } from "../core/spent-tokens";
 import type { CookieJar } from "tough-cookie";
+import { toProxyUrl } from "@/lib/contract/proxy-url";
 import { jarState, loadJar } from "./cookie-jar";
 
 /** How long a proxy session lasts after its link is opened; its cookie jar goes with it. */
@@ -18,6 +19,25 @@ export const PROXY_SESSION_TTL_MS = 4 * 3_600_000;
 export type ProxySession = typeof proxySessions.$inferSelect;
 
 export type StartedProxySession = { ok: true; session: ProxySession; cookie: string } | { ok: false; reason: "expired" | "invalid" | "spent" };
+
+/** The single-use mark of the link that starts proxy session `id`. */
+const spentKey = (id: string) => `proxy:${id}`;
+
+/**
+ * What opening a link would answer, without opening it: for the page shown before the visitor asks to
+ * open it. A link whose initial_url the proxy has no address for is invalid (the API makes none).
+ */
+export async function checkProxyLink(db: Db, token: string): Promise<{ ok: true } | { ok: false; reason: "expired" | "invalid" | "spent" }> {
+  const check = await verifyLink<ProxyLinkClaims>("proxy", token);
+  if (!check.ok) return check;
+  if (!toProxyUrl(check.claims.initial_url, "", "-")) return { ok: false, reason: "invalid" };
+  const id = await proxySessionIdOfToken(token);
+  const [spent] = await db
+    .select({ id: spentTokens.id })
+    .from(spentTokens)
+    .where(eq(spentTokens.id, spentKey(id)));
+  return spent ? { ok: false, reason: "spent" } : { ok: true };
+}
 
 /**
  * Opens a proxy session link: checks it, spends it (a link opens once, even when two browsers race for
@@ -31,7 +51,7 @@ export async function startProxySession(db: Db, token: string, now = new Date())
   const id = await proxySessionIdOfToken(token);
   const cookie = newSecret("ps_");
   return db.transaction(async (tx): Promise<StartedProxySession> => {
-    if (!(await spendToken(tx, `proxy:${id}`, new Date((claims.exp ?? 0) * 1000)))) return { ok: false, reason: "spent" };
+    if (!(await spendToken(tx, spentKey(id), new Date((claims.exp ?? 0) * 1000)))) return { ok: false, reason: "spent" };
     const [session] = await tx
       .insert(proxySessions)
       .values({

@@ -7,11 +7,13 @@ import type { Db } from "@/lib/db";
 import { env } from "@/lib/env";
 import { loadSecret, SECRET_FILES } from "@/lib/secrets";
 import { opaqueNodeId } from "../live/node-id";
-import { nodeName } from "../live/node-relay";
+import { liveRelay, nodeName } from "../live/node-relay";
 import { openTestDatabase } from "@/lib/testing/test-database";
 import { startTestService, type TestService } from "./test-service";
 import type { Team } from "../teams/team";
-import { insertTeam, visitorRow } from "../visitors/ingest/test-fixtures";
+import { MAX_STREAMS_PER_ADDRESS, MAX_STREAMS_PER_VISITOR, REPLACED_STREAM_RETRY_MS } from "../live/stream-limits";
+import { registerVisitor } from "../visitors/ingest/register";
+import { desktopChrome, insertTeam, visitorRow } from "../visitors/ingest/test-fixtures";
 
 // The visitor script's endpoints as Tandem's server serves them, over HTTP, on a real database. One
 // proxy in front (as in the deploy guide), so the client's address is the one it appended.
@@ -136,6 +138,20 @@ describe("/collect", () => {
     });
   });
 
+  it("refuses a body nested 5,000 levels deep with 400, before any credential is looked up, and logs no failure", async () => {
+    const failures = vi.spyOn(console, "error");
+    try {
+      const deep = `{"publicKey":"${team.publicKey}","url":"https://shop.example.com/","referrer":${"[".repeat(5_000)}${"]".repeat(5_000)}}`;
+      expect(await call("/collect/register", deep)).toMatchObject({
+        status: 400,
+        json: { status: "error", error: "invalid_request", message: expect.stringMatching(/^body: nested too deeply/) },
+      });
+      expect(failures).not.toHaveBeenCalled();
+    } finally {
+      failures.mockRestore();
+    }
+  });
+
   it("names the node of a live stream by an opaque id: no host name, no process id", async () => {
     const { json } = await registered();
     const aborted = new AbortController();
@@ -216,5 +232,81 @@ describe("a body larger than the endpoint takes", () => {
     // The sockets' buffers hold a few megabytes at most: nothing close to the whole body went out.
     expect(sentBeforeAnswer).toBeGreaterThan(limit);
     expect(sentBeforeAnswer).toBeLessThan(16 * 1024 * 1024);
+  });
+});
+
+describe("a visitor's live streams, bounded on each app node", () => {
+  type Stream = { status: number; text: string; ended: boolean; abort: () => void };
+
+  /** A stream from `address` (the proxy in front appends it), read until it ends or is aborted. */
+  async function openStream(headers: Record<string, string>, address: string): Promise<Stream> {
+    const controller = new AbortController();
+    const response = await fetch(`${service.url}/collect/live/stream`, { headers: { ...headers, "x-forwarded-for": address }, signal: controller.signal });
+    const stream: Stream = { status: response.status, text: "", ended: false, abort: () => controller.abort() };
+    if (response.status !== 200) {
+      stream.text = await response.text();
+      return { ...stream, ended: true };
+    }
+    const decoder = new TextDecoder();
+    void (async () => {
+      try {
+        for await (const chunk of response.body!) stream.text += decoder.decode(chunk, { stream: true });
+        stream.ended = true;
+      } catch {
+        // aborted by the test
+      }
+    })();
+    return stream;
+  }
+
+  const visitorIds: string[] = [];
+  const visitorHeaders = async () => {
+    const visitor = await registerVisitor(db, team, { url: "https://shop.example.com/" }, { ...desktopChrome, ipAddress: "203.0.113.9" });
+    visitorIds.push(visitor.visitorId);
+    return { "x-visitor-id": visitor.visitorId, "x-visitor-token": visitor.token };
+  };
+
+  /** Closes the streams, and waits until the service has let go of them (it still reads the database then). */
+  async function closeAll(streams: Stream[]) {
+    streams.forEach((stream) => stream.abort());
+    for (const visitorId of visitorIds) await expect.poll(() => liveRelay().visitorConnected(visitorId)).toBe(false);
+  }
+
+  it(`keeps a visitor's ${MAX_STREAMS_PER_VISITOR} newest streams: a new one closes the oldest, which waits before connecting again`, async () => {
+    const headers = await visitorHeaders();
+    const streams: Stream[] = [];
+    for (let i = 0; i < MAX_STREAMS_PER_VISITOR + 2; i++) streams.push(await openStream(headers, "198.51.100.30"));
+    expect(streams.map((stream) => stream.status)).toEqual(streams.map(() => 200));
+    await expect.poll(() => streams.map((stream) => stream.ended)).toEqual(streams.map((_, index) => index < 2));
+    for (const closed of streams.slice(0, 2)) expect(closed.text).toContain(`retry: ${REPLACED_STREAM_RETRY_MS}\n`);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(streams.filter((stream) => stream.ended)).toHaveLength(2);
+    await closeAll(streams);
+  });
+
+  it(`refuses a stream past ${MAX_STREAMS_PER_ADDRESS} from one address with 429, and takes one again once a stream closes`, async () => {
+    const streams: Stream[] = [];
+    for (let visitor = 0; visitor < MAX_STREAMS_PER_ADDRESS / MAX_STREAMS_PER_VISITOR; visitor++) {
+      const headers = await visitorHeaders();
+      for (let i = 0; i < MAX_STREAMS_PER_VISITOR; i++) streams.push(await openStream(headers, "198.51.100.40"));
+    }
+    expect(streams.filter((stream) => stream.status === 200 && !stream.ended)).toHaveLength(MAX_STREAMS_PER_ADDRESS);
+
+    const headers = await visitorHeaders();
+    const refused = await openStream(headers, "198.51.100.40");
+    expect(refused.status).toBe(429);
+    expect(JSON.parse(refused.text)).toMatchObject({ status: "error", error: "rate_limited" });
+    const elsewhere = await openStream(headers, "198.51.100.41");
+    expect(elsewhere.status).toBe(200);
+
+    streams[0].abort();
+    await expect
+      .poll(async () => {
+        const again = await openStream(headers, "198.51.100.40");
+        again.abort();
+        return again.status;
+      })
+      .toBe(200);
+    await closeAll([...streams, elsewhere]);
   });
 });

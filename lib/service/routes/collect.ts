@@ -1,6 +1,6 @@
 import { collectEndpoints as endpoints } from "@/lib/contract/endpoints";
 import type { Bind } from "../http/bind";
-import { sseResponse } from "../live/sse";
+import { boundedVisitorStream } from "../live/stream-limits";
 import { acceptVisitorEvents, answerConsent, openVisitorStream, relayVisitorMessage, stopByVisitor } from "../live/visitor-live";
 import { clientInfo } from "../visitors/ingest/client-info";
 import { beatVisitor } from "../visitors/ingest/heartbeat";
@@ -40,7 +40,9 @@ export function bindCollectEndpoints(bind: Bind): void {
     return {};
   });
 
-  bind(endpoints.openVisitorStream, ({ db, team, visitorId, request }) => sseResponse(request, (channel) => openVisitorStream(db, team, visitorId, channel)));
+  bind(endpoints.openVisitorStream, ({ db, team, visitorId, request, clientAddress }) =>
+    boundedVisitorStream(request, visitorId, clientAddress, (channel) => openVisitorStream(db, team, visitorId, channel)),
+  );
 
   bind(endpoints.sendEvents, async ({ db, visitorId, body }) => ({
     ...(await acceptVisitorEvents(db, visitorId, body.sessionId, { seq: body.seq, events: body.events })),

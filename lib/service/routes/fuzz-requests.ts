@@ -131,3 +131,52 @@ export function fuzzRequests(endpoint: Endpoint, credentials: FuzzCredentials): 
     };
   });
 }
+
+/** 10 kB of brackets: far past any recursive walk's stack. */
+const DEEP = 5_000;
+/** Items of the wide bodies: this many, or as many as the endpoint's body limit holds. */
+const WIDE = 100_000;
+
+export interface HostileJsonRequest extends FuzzRequest {
+  /** What the body holds, for the test's messages. */
+  shape: "deep array" | "deep object" | "wide array" | "wide object";
+}
+
+/**
+ * Valid JSON of a shape no request of the API has, nested 5,000 levels deep or 100,000 items wide (within
+ * the endpoint's body limit), in a field the endpoint reads: the first its body names besides the
+ * credentials it carries, else the credential itself. Nothing for an endpoint without a body.
+ */
+export function hostileJsonRequests(endpoint: Endpoint, credentials: FuzzCredentials): HostileJsonRequest[] {
+  if (!endpoint.body) return [];
+  const auth = credentialsOf(endpoint, credentials);
+  const keys = keysOf(endpoint.body);
+  const field = keys.find((key) => !(key in auth.body)) ?? keys[0] ?? "extra";
+  const url = endpoint.path.replace(/\{(\w+)\}/g, (_, name: string) => encodeURIComponent(sampleParam(name, credentials)));
+  const { [field]: _replaced, ...carried } = auth.body;
+  // The credentials, then the field last, with the value spliced in as text (`0}` cut off).
+  const body = (value: string) => `${JSON.stringify({ ...carried, [field]: 0 }).slice(0, -2)}${value}}`;
+  // What is left of the body limit for the value, with a little to spare.
+  const room = endpoint.maxBodyBytes - body("").length - 16;
+  const wideArray = `[${Array.from({ length: Math.min(WIDE, Math.floor(room / 2)) }, () => "0").join(",")}]`;
+  const entries: string[] = [];
+  for (let index = 0, size = 2; index < WIDE; index++) {
+    const entry = `"${index.toString(36)}":0`;
+    size += entry.length + 1;
+    if (size > room) break;
+    entries.push(entry);
+  }
+  const values = {
+    "deep array": `${"[".repeat(DEEP)}${"]".repeat(DEEP)}`,
+    "deep object": `${'{"a":'.repeat(DEEP)}0${"}".repeat(DEEP)}`,
+    "wide array": wideArray,
+    "wide object": `{${entries.join(",")}}`,
+  };
+  return Object.entries(values).map(([shape, value]) => ({
+    shape: shape as HostileJsonRequest["shape"],
+    method: endpoint.method.toUpperCase(),
+    url,
+    headers: { "content-type": "application/json", ...auth.headers },
+    body: body(value),
+  }));
+}

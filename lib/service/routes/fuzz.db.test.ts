@@ -8,7 +8,7 @@ import { signViewerToken } from "../live/viewer-token";
 import { sessions } from "../core/schema";
 import { ensureApiKey, ensureDefaultTeam } from "../teams/team";
 import { createServiceApp } from ".";
-import { fuzzRequests, type FuzzCredentials } from "./fuzz-requests";
+import { fuzzRequests, hostileJsonRequests, type FuzzCredentials } from "./fuzz-requests";
 
 // Every endpoint of the registry, fed generated malformed requests that carry valid credentials, on a
 // real database: each answer is a 2xx or a 4xx in the envelope, never a 5xx. The end-to-end
@@ -65,5 +65,21 @@ describe(`${RUNS} malformed requests per endpoint never produce a 5xx`, { timeou
     );
     // The requests must get past authentication, or the property says nothing about what lies behind it.
     expect(statuses.get(401) ?? 0, `answers: ${JSON.stringify(Object.fromEntries(statuses))}`).toBeLessThan(RUNS / 2);
+  });
+});
+
+describe("JSON nested 5,000 levels deep or 100,000 items wide gets a 4xx envelope", () => {
+  const withBody = ENDPOINTS.filter((endpoint) => endpoint.body);
+  it.each(withBody.map((endpoint) => [`${endpoint.method.toUpperCase()} ${endpoint.path}`, endpoint] as const))("%s", async (_name, endpoint) => {
+    for (const request of hostileJsonRequests(endpoint, credentials)) {
+      const response = await app.request(request.url, { method: request.method, headers: request.headers, body: request.body });
+      const answer = await response.json();
+      expect(response.status, request.shape).toBeGreaterThanOrEqual(400);
+      expect(response.status, request.shape).toBeLessThan(500);
+      expect(answer, request.shape).toMatchObject({ status: "error", error: expect.any(String) });
+      // Refused for its depth before anything (authentication included) reads it.
+      if (request.shape.startsWith("deep"))
+        expect(answer, request.shape).toEqual({ status: "error", error: "invalid_request", message: expect.stringMatching(/^body: nested too deeply/) });
+    }
   });
 });

@@ -8,6 +8,8 @@ import { newId } from "../core/ids";
 import { liveRelay } from "../live/node-relay";
 import { signViewerToken } from "../live/viewer-token";
 import { sessions } from "../core/schema";
+import { mirrorToken } from "../proxy/mirror";
+import { proxyOrigin } from "../proxy/origin";
 import { registerVisitor } from "../visitors/ingest/register";
 import { insertTeam } from "../visitors/ingest/test-fixtures";
 
@@ -102,6 +104,34 @@ describe("a live session over HTTP", () => {
     await viewer.stop();
   });
 
+  it("gives the watch page a proxied page's addresses as the mirror's, which only this session's viewers get", async () => {
+    const session = await liveSession();
+    const viewer = listen(`${service.url}/live/sessions/${session.sessionId}/stream`, { authorization: `Bearer ${session.viewerToken}` });
+    const visitor = listen(`${service.url}/collect/live/stream`, session.visitorHeaders);
+    await expect.poll(() => visitor.messages.map((message) => message.type)).toContain("session");
+    const page = (origin: string) => `${origin}/s/ps_1/https/shop.example.com`;
+    const image = (origin: string) => ({
+      type: 2,
+      tagName: "img",
+      attributes: { src: `${page(origin)}/logo.png`, srcset: `${page(origin)}/logo-2x.png 2x` },
+      childNodes: [],
+      id: 2,
+    });
+    const snapshot = (origin: string) => [
+      { type: 4, timestamp: 1, data: { href: `${page(origin)}/`, width: 1280, height: 800 } },
+      { type: 2, timestamp: 2, data: { node: { type: 0, childNodes: [image(origin)], id: 1 }, initialOffset: { top: 0, left: 0 } } },
+    ];
+    await fetch(`${service.url}/collect/live/events`, {
+      method: "POST",
+      headers: { "content-type": "application/json", ...session.visitorHeaders },
+      body: JSON.stringify({ sessionId: session.sessionId, seq: 1, events: snapshot(proxyOrigin()) }),
+    });
+    const mirrored = `${proxyOrigin()}/mirror/${mirrorToken(session.sessionId)}`;
+    await expect.poll(() => viewer.messages.find((message) => message.type === "events")).toMatchObject({ events: snapshot(mirrored) });
+    await visitor.stop();
+    await viewer.stop();
+  });
+
   it("takes the streams' credentials from headers only: in the query string (which proxies log) they are refused", async () => {
     const session = await liveSession();
     const visitorQuery = new URLSearchParams({ visitorId: session.visitorId, token: session.visitorHeaders["x-visitor-token"] });
@@ -150,6 +180,36 @@ describe("a live session over HTTP", () => {
     expect(answer.status).toBe(413);
     expect(answer.cors).toBe("*");
     expect(JSON.parse(answer.body)).toMatchObject({ status: "error", error: "payload_too_large" });
+  });
+
+  it("relays a page nested as deeply as HTML's parser nests elements (512), and refuses a deeper batch with 400", async () => {
+    const session = await liveSession();
+    const viewer = listen(`${service.url}/live/sessions/${session.sessionId}/stream`, { authorization: `Bearer ${session.viewerToken}` });
+    const visitor = listen(`${service.url}/collect/live/stream`, session.visitorHeaders);
+    await expect.poll(() => visitor.messages.map((message) => message.type)).toContain("session");
+    let node: Record<string, unknown> = { type: 3, textContent: "deep", id: 1 };
+    for (let id = 2; id <= 513; id++) node = { type: 2, tagName: "div", attributes: {}, childNodes: [node], id };
+    const post = (seq: number, page: Record<string, unknown>) =>
+      fetch(`${service.url}/collect/live/events`, {
+        method: "POST",
+        headers: { "content-type": "application/json", ...session.visitorHeaders },
+        body: JSON.stringify({
+          sessionId: session.sessionId,
+          seq,
+          events: [
+            { type: 4, timestamp: 1, data: { href: "https://shop.example.com/", width: 1280, height: 800 } },
+            { type: 2, timestamp: 2, data: { node: { type: 0, childNodes: [page], id: 0 }, initialOffset: { top: 0, left: 0 } } },
+          ],
+        }),
+      });
+    expect(await (await post(1, node)).json()).toMatchObject({ status: "ok", accepted: true });
+    await expect.poll(() => viewer.messages.some((message) => message.type === "events")).toBe(true);
+    for (let id = 514; id <= 1_000; id++) node = { type: 2, tagName: "div", attributes: {}, childNodes: [node], id };
+    const deeper = await post(2, node);
+    expect(deeper.status).toBe(400);
+    expect(await deeper.json()).toMatchObject({ error: "invalid_request", message: expect.stringMatching(/^body: nested too deeply/) });
+    await visitor.stop();
+    await viewer.stop();
   });
 
   it("refuses a visitor's batches with 409 snapshot_required once the stored page is full, until a snapshot comes", async () => {

@@ -1,15 +1,26 @@
 import "server-only";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { Readable } from "node:stream";
-import { fromProxyUrl, PROXY_SESSION_PREFIX, toProxyUrl } from "@/lib/contract/proxy-url";
+import { decodeSegment, fromProxyUrl, PROXY_SESSION_PREFIX, toProxyUrl } from "@/lib/contract/proxy-url";
 import { ServiceError } from "../core/errors";
 import { errorResponse } from "../http/envelope";
-import { PROXY_COOKIE, type ProxyDependencies } from "../proxy/dependencies";
+import type { RateLimiter } from "../http/rate-limit";
+import { createRateLimiter } from "../http/rate-limits";
+import { DEFAULT_LIMITS, PROXY_COOKIE, type ProxyDependencies } from "../proxy/dependencies";
 import { forward } from "../proxy/forward";
-import { PAGES } from "../proxy/pages";
+import { MIRROR_PREFIX, mirrorMayFetch } from "../proxy/mirror";
+import { openLinkPage, PAGES } from "../proxy/pages";
 import { refuse, sendPage } from "../proxy/respond";
 import { RUNTIME_PATH, serveRuntime } from "../proxy/runtime-script";
-import { PROXY_SESSION_TTL_MS, liveProxySession, proxySessionFor, startProxySession, type ProxySession } from "../proxy/sessions";
+import {
+  checkProxyLink,
+  liveProxySession,
+  PROXY_SESSION_TTL_MS,
+  proxySessionFor,
+  startProxySession,
+  type ProxySession,
+  type SessionCaching,
+} from "../proxy/sessions";
 import { writeScriptCookie } from "./proxy-cookie";
 
 function readCookie(header: string | undefined, name: string): string | undefined {
@@ -20,10 +31,23 @@ function readCookie(header: string | undefined, name: string): string | undefine
   return undefined;
 }
 
-/** GET /proxy/<token>: starts the proxy session, gives the browser its cookie and sends it to initial_url. */
-async function openLink(req: IncomingMessage, res: ServerResponse, token: string, deps: ProxyDependencies): Promise<void> {
-  const started = await startProxySession(await deps.db(), token);
-  if (!started.ok) return sendPage(res, started.reason === "spent" ? PAGES.linkSpent : started.reason === "expired" ? PAGES.linkExpired : PAGES.linkInvalid);
+const LINK_REFUSALS = { spent: PAGES.linkSpent, expired: PAGES.linkExpired, invalid: PAGES.linkInvalid };
+
+/**
+ * `/proxy/<token>`. GET shows a page whose button opens the link: mail and chat link scanners GET the
+ * links they see, and would spend a link that opens once before the visitor clicks it. POST (the button)
+ * starts the proxy session, gives the browser its cookie and sends it to initial_url.
+ */
+async function answerLink(req: IncomingMessage, res: ServerResponse, token: string, deps: ProxyDependencies): Promise<void> {
+  const db = await deps.db();
+  if (req.method === "GET" || req.method === "HEAD") {
+    const check = await checkProxyLink(db, token);
+    return sendPage(res, check.ok ? openLinkPage(`/proxy/${token}`) : LINK_REFUSALS[check.reason]);
+  }
+  if (req.method !== "POST") return sendPage(res, { ...PAGES.notFound, status: 405 });
+  req.resume(); // the form's body says nothing
+  const started = await startProxySession(db, token);
+  if (!started.ok) return sendPage(res, LINK_REFUSALS[started.reason]);
   const { session, cookie } = started;
   const location = toProxyUrl(session.initialUrl, "", session.id);
   if (!location) return sendPage(res, PAGES.linkInvalid);
@@ -51,10 +75,23 @@ async function sendResponse(res: ServerResponse, response: Response): Promise<vo
   res.end(Buffer.from(await response.arrayBuffer()));
 }
 
-/** POST /s/<id>/__tandem/cookie, answered with the service's envelope on a refusal. */
-async function answerCookieWrite(req: IncomingMessage, res: ServerResponse, url: URL, session: ProxySession, deps: ProxyDependencies): Promise<void> {
+/**
+ * POST /s/<id>/__tandem/cookie, answered with the service's envelope on a refusal. Each write locks and
+ * rewrites the session's row: a page may make a few hundred a minute, not a flood.
+ */
+async function answerCookieWrite(
+  req: IncomingMessage,
+  res: ServerResponse,
+  url: URL,
+  session: ProxySession,
+  deps: ProxyDependencies,
+  limiter: RateLimiter,
+): Promise<void> {
   let response: Response;
   try {
+    const perMinute = deps.limits?.cookieWritesPerMinute ?? DEFAULT_LIMITS.cookieWritesPerMinute;
+    const wait = await limiter.take([{ key: `proxy-cookie:${session.id}`, perMinute }]);
+    if (wait > 0) throw new ServiceError("rate_limited", "Too many cookie writes for this proxy session.", { "retry-after": String(wait) });
     response = await writeScriptCookie(toRequest(req, url), await deps.db(), session);
   } catch (error) {
     if (!(error instanceof ServiceError)) throw error;
@@ -73,7 +110,7 @@ function mapStrayPath(req: IncomingMessage, res: ServerResponse, deps: ProxyDepe
 }
 
 /** What a page's subresource requests ask for (Fetch Metadata), as opposed to documents and scripts. */
-const ASSET_DESTINATIONS = new Set(["image", "font", "style", "video", "audio", "track"]);
+const ASSET_DESTINATIONS = new Set(["image", "font", "style", "video", "audio"]);
 
 function isAssetRequest(req: IncomingMessage): boolean {
   const destination = req.headers["sec-fetch-dest"];
@@ -81,40 +118,47 @@ function isAssetRequest(req: IncomingMessage): boolean {
 }
 
 /**
+ * `/mirror/<token>/s/<id>/<scheme>/<host>/…`: an image, font, stylesheet or media file of a proxied page
+ * for the agent's mirror, which has no proxy session cookie (proxy/mirror.ts), fetched without the
+ * session's cookie jar.
+ */
+async function answerMirror(req: IncomingMessage, res: ServerResponse, url: URL, deps: ProxyDependencies, caching: SessionCaching): Promise<void> {
+  const token = url.pathname.slice(MIRROR_PREFIX.length).split("/")[0];
+  const rest = url.pathname.slice(MIRROR_PREFIX.length + token.length);
+  const proxied = rest.startsWith(PROXY_SESSION_PREFIX) ? fromProxyUrl(`${deps.proxyOrigin}${rest}${url.search}`, deps.proxyOrigin) : null;
+  const db = await deps.db();
+  const session = proxied && isAssetRequest(req) ? await liveProxySession(db, proxied.sessionId, caching) : undefined;
+  if (!proxied || !session || !(await mirrorMayFetch(db, token, session))) return refuse(req, res, PAGES.mirrorRefused);
+  await forward(req, res, session, proxied.target, deps, { mirror: `${MIRROR_PREFIX}${token}` });
+}
+
+/**
  * The proxy origin's request handler: `/proxy/<token>` opens a link, `/s/<id>/<scheme>/<host>/…` is a
- * proxied address (only with the session's cookie), `/s/<id>/__tandem/cookie` takes the page's
- * `document.cookie` writes, `/__tandem/proxy-runtime.js` is the injected runtime, and any other path is
- * mapped through its Referer to the site it came from.
+ * proxied address (only with the session's cookie), `/mirror/<token>/s/…` one of its assets for the
+ * agent's mirror, `/s/<id>/__tandem/cookie` takes the page's `document.cookie` writes,
+ * `/__tandem/proxy-runtime.js` is the injected runtime, and any other path is mapped through its Referer
+ * to the site it came from.
  */
 export function createProxyHandler(deps: ProxyDependencies): (req: IncomingMessage, res: ServerResponse) => Promise<void> {
+  const limiter = createRateLimiter();
+  const caching: SessionCaching = { nodeIsAlone: deps.nodeIsAlone ?? false };
   return async (req, res) => {
     try {
       // Concatenated, not resolved: a path like `//other.host/x` stays a path of the proxy.
       const url = new URL(`${deps.proxyOrigin}${req.url?.startsWith("/") ? req.url : "/"}`);
       const { pathname } = url;
-      if (pathname.startsWith("/proxy/")) {
-        if (req.method !== "GET" && req.method !== "HEAD") return sendPage(res, { ...PAGES.notFound, status: 405 });
-        return await openLink(req, res, pathname.slice("/proxy/".length), deps);
-      }
+      if (pathname.startsWith("/proxy/")) return await answerLink(req, res, pathname.slice("/proxy/".length), deps);
+      if (pathname.startsWith(MIRROR_PREFIX)) return await answerMirror(req, res, url, deps, caching);
       if (pathname === RUNTIME_PATH) return await serveRuntime(res, deps.runtimeFile);
       if (pathname.startsWith("/__tandem/")) return sendPage(res, PAGES.notFound);
       if (!pathname.startsWith(PROXY_SESSION_PREFIX)) return mapStrayPath(req, res, deps);
 
-      const [rawId, rest] = [pathname.slice(PROXY_SESSION_PREFIX.length).split("/")[0], pathname.slice(PROXY_SESSION_PREFIX.length).split("/")[1]];
-      const sessionId = decodeURIComponent(rawId ?? "");
-      const session = sessionId
-        ? await proxySessionFor(await deps.db(), sessionId, readCookie(req.headers.cookie, PROXY_COOKIE), { nodeIsAlone: deps.nodeIsAlone ?? false })
-        : undefined;
-      if (!session) {
-        // The agent's mirror of a proxied page asks for its images, fonts and media without the
-        // visitor's cookie: they are fetched as anyone would, without the session's cookie jar.
-        const forMirror =
-          sessionId && isAssetRequest(req) ? await liveProxySession(await deps.db(), sessionId, { nodeIsAlone: deps.nodeIsAlone ?? false }) : undefined;
-        const proxied = forMirror ? fromProxyUrl(url, deps.proxyOrigin) : null;
-        if (forMirror && proxied?.sessionId === forMirror.id) return await forward(req, res, forMirror, proxied.target, deps, { anonymous: true });
-        return refuse(req, res, PAGES.sessionEnded);
-      }
-      if (rest === "__tandem" && pathname === `${PROXY_SESSION_PREFIX}${rawId}/__tandem/cookie`) return await answerCookieWrite(req, res, url, session, deps);
+      const rawId = pathname.slice(PROXY_SESSION_PREFIX.length).split("/")[0];
+      const sessionId = decodeSegment(rawId);
+      if (sessionId === null) return refuse(req, res, PAGES.badAddress);
+      const session = sessionId ? await proxySessionFor(await deps.db(), sessionId, readCookie(req.headers.cookie, PROXY_COOKIE), caching) : undefined;
+      if (!session) return refuse(req, res, PAGES.sessionEnded);
+      if (pathname === `${PROXY_SESSION_PREFIX}${rawId}/__tandem/cookie`) return await answerCookieWrite(req, res, url, session, deps, limiter);
       const proxied = fromProxyUrl(url, deps.proxyOrigin);
       if (!proxied || proxied.sessionId !== session.id) return refuse(req, res, PAGES.notFound);
       await forward(req, res, session, proxied.target, deps);
@@ -125,4 +169,3 @@ export function createProxyHandler(deps: ProxyDependencies): (req: IncomingMessa
     }
   };
 }
-

@@ -9,6 +9,8 @@ describe("parseSearch: token kinds", () => {
     ["jane@example.com", { kind: "email", value: "jane@example.com" }],
     ["online", { kind: "online", value: true }],
     ["-online", { kind: "online", value: false }],
+    ["waiting", { kind: "waiting", value: true }],
+    ["-waiting", { kind: "waiting", value: false }],
     ["ip:203.0.113.7", { kind: "ip", value: "203.0.113.7" }],
     ["id:user-123", { kind: "id", value: "user-123" }],
     ["4821", { kind: "lookupCode", value: "4821" }],
@@ -20,7 +22,7 @@ describe("parseSearch: token kinds", () => {
   ])("%s", (input, term) => expect(terms(input)).toEqual([term]));
 
   it("reads near-misses of tokens as free text", () => {
-    for (const input of ["482", "48210", "#vip1", "#", "ip:", "id:", "integration_id:acmechat", "integration_id::1", "jane@example", "onlinex"]) {
+    for (const input of ["482", "48210", "#vip1", "#", "ip:", "id:", "integration_id:acmechat", "integration_id::1", "jane@example", "onlinex", "waitings"]) {
       expect(terms(input), input).toEqual([{ kind: "text", value: input }]);
     }
   });
@@ -101,13 +103,36 @@ describe("parseSearch: combinations", () => {
 describe("formatSearch", () => {
   it("prints the canonical query, quoting free text that would otherwise read differently", () => {
     expect(formatSearch(parseSearch('IP:1.2.3.4  Jane "online" "a  b" #vip -ONLINE "#x"'))).toBe('ip:1.2.3.4 jane "online" "a b" #vip -online "#x"');
+    expect(formatSearch(parseSearch('WAITING online "waiting" -Waiting'))).toBe('waiting online "waiting" -waiting');
   });
 });
 
 // Every kind of input: any UTF-16 (lone surrogates too), whole graphemes, and grammar-shaped strings.
 const grammarish = fc
   .array(
-    fc.constantFrom("online", "-online", "ip:", "id:", "integration_id:", "#", "@", ".", ":", '"', " ", "\t", "\u0000", "a", "Z", "7", "İ", "\u212A", "é"),
+    fc.constantFrom(
+      "online",
+      "-online",
+      "waiting",
+      "-waiting",
+      "ip:",
+      "id:",
+      "integration_id:",
+      "#",
+      "@",
+      ".",
+      ":",
+      '"',
+      " ",
+      "\t",
+      "\u0000",
+      "a",
+      "Z",
+      "7",
+      "İ",
+      "\u212A",
+      "é",
+    ),
     {
       maxLength: 40,
     },

@@ -5,6 +5,7 @@ export const MAX_SEARCH_LENGTH = 500;
 export type SearchTerm =
   | { kind: "email"; value: string } // lower-cased
   | { kind: "online"; value: boolean } // `online` → true, `-online` → false
+  | { kind: "waiting"; value: boolean } // `waiting` → asking for help (oldest first), `-waiting` → not
   | { kind: "ip"; value: string }
   | { kind: "id"; value: string } // the visitor's unique id
   | { kind: "lookupCode"; value: string } // 4 digits
@@ -22,6 +23,7 @@ const TAG = /^#[A-Za-z-]+$/;
 const LOOKUP_CODE = /^[0-9]{4}$/;
 // ASCII-only case-insensitive prefixes: no `u` flag, so e.g. `ſ` never folds to `s`.
 const ONLINE = /^(-?)online$/i;
+const WAITING = /^(-?)waiting$/i;
 const IP = /^ip:(.+)$/i;
 const ID = /^id:(.+)$/i;
 const INTEGRATION_ID = /^integration_id:([^:]+):(.+)$/i;
@@ -33,6 +35,7 @@ const SEPARATORS = /[\s\p{Cc}]+/gu;
 function classify(word: string): SearchTerm {
   let match: RegExpExecArray | null;
   if ((match = ONLINE.exec(word))) return { kind: "online", value: match[1] === "" };
+  if ((match = WAITING.exec(word))) return { kind: "waiting", value: match[1] === "" };
   if ((match = IP.exec(word))) return { kind: "ip", value: match[1] };
   if ((match = ID.exec(word))) return { kind: "id", value: match[1] };
   if ((match = INTEGRATION_ID.exec(word))) return { kind: "integrationId", value: `${match[1]}:${match[2]}` };
@@ -46,6 +49,8 @@ function formatTerm(term: SearchTerm): string {
   switch (term.kind) {
     case "online":
       return term.value ? "online" : "-online";
+    case "waiting":
+      return term.value ? "waiting" : "-waiting";
     case "ip":
       return `ip:${term.value}`;
     case "id":

@@ -19,6 +19,9 @@ export type VisitorRow = typeof visitors.$inferSelect;
 
 const isOnline = sql`${visitors.onlineUntil} > now()`;
 const isOffline = sql`${visitors.onlineUntil} <= now()`;
+// The bare column (no `= $1`), which the partial index visitors_team_waiting_idx is declared with.
+const isWaiting = sql`${visitors.isWaitingForCall}`;
+const isNotWaiting = sql`not ${visitors.isWaitingForCall}`;
 
 /** `%text%` for LIKE, with LIKE's own wildcards (and its default escape `\`) taken literally. */
 function containsPattern(text: string): string {
@@ -58,6 +61,8 @@ function condition(term: SearchTerm): SQL {
   switch (term.kind) {
     case "online":
       return term.value ? isOnline : isOffline;
+    case "waiting":
+      return term.value ? isWaiting : isNotWaiting;
     case "ip":
       return eq(visitors.ipAddress, term.value);
     case "id":
@@ -81,17 +86,22 @@ export function clampMaxResults(maxResults: number | undefined): number {
   return Math.min(Math.max(Math.trunc(maxResults), 1), MAX_RESULTS_CAP);
 }
 
-/** The team's visitors matching every term of the search (and the online filter), newest first. */
+/**
+ * The team's visitors matching every term of the search (and the online filter), newest first; with
+ * `waiting`, in the order they asked for help (oldest first), so that the help queue reads the visitors
+ * waiting longest whatever else happens on the site.
+ */
 export async function searchVisitors(db: Db, teamId: string, options: SearchVisitorsOptions = {}): Promise<VisitorRow[]> {
   const terms = parseSearch(options.search ?? "").terms;
   const conditions = [eq(visitors.teamId, teamId), ...terms.map(condition)];
   if (options.online !== undefined) conditions.push(options.online ? isOnline : isOffline);
+  const byWaiting = terms.some((term) => term.kind === "waiting" && term.value);
   const select = (q: Db | Tx) =>
     q
       .select()
       .from(visitors)
       .where(and(...conditions))
-      .orderBy(desc(visitors.lastSeenAt), asc(visitors.shortId))
+      .orderBy(...(byWaiting ? [asc(visitors.waitingSince)] : [desc(visitors.lastSeenAt)]), asc(visitors.shortId))
       .limit(clampMaxResults(options.maxResults));
   if (!terms.some(isFuzzy)) return select(db);
   // `<%` (and its index scan) reads the threshold from this setting: set it for this transaction only.

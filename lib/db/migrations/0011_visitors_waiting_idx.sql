@@ -1,0 +1,1 @@
+CREATE INDEX "visitors_team_waiting_idx" ON "visitors" USING btree ("team_id","waiting_since","short_id") WHERE "visitors"."is_waiting_for_call";
