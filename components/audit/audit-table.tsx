@@ -53,7 +53,14 @@ export async function AuditTable({ filters }: { filters: AuditFilters }) {
                   <time dateTime={event.at.toISOString()}>{event.at.toISOString().slice(0, 19).replace("T", " ")}</time>{" "}
                   <span className="text-zinc-500 dark:text-zinc-400">UTC</span>
                 </Td>
-                <Td className="whitespace-nowrap">{event.actorEmail ?? <span className="text-zinc-500 dark:text-zinc-400">system</span>}</Td>
+                <Td className="whitespace-nowrap">
+                  {event.actorEmail ??
+                    (typeof event.detail.api_key === "string" ? (
+                      `API key “${event.detail.api_key}”`
+                    ) : (
+                      <span className="text-zinc-500 dark:text-zinc-400">system</span>
+                    ))}
+                </Td>
                 <Td>{actionLabel(event.action, event.outcome)}</Td>
                 <Td>{event.outcome === "success" ? <Badge tone="success">Success</Badge> : <Badge tone="danger">Failure</Badge>}</Td>
                 <Td className="max-w-48 break-all">{event.target ?? ""}</Td>

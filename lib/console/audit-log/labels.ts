@@ -32,6 +32,8 @@ function humanize(action: string): string {
 
 export function actionLabel(action: string, outcome: "success" | "failure" = "success"): string {
   const labels = ACTION_LABELS[action];
+  // An AI agent's tool call through the MCP server: "mcp.<tool>".
+  if (!labels && action.startsWith("mcp.")) return `AI agent: ${action.slice(4)}${outcome === "failure" ? " (refused)" : ""}`;
   if (!labels) return outcome === "failure" ? `${humanize(action)} (failed)` : humanize(action);
   return outcome === "failure" ? (labels.failure ?? `${labels.success} (failed)`) : labels.success;
 }

@@ -22,6 +22,7 @@ export const SERVICE_PATH_PREFIXES = [
   "/live/",
   "/healthz",
   "/readyz",
+  "/mcp",
 ] as const;
 
 export function isServicePath(pathname: string): boolean {
@@ -34,6 +35,8 @@ export interface HttpApp {
   bind: Bind;
   /** The endpoints bound so far. */
   bound: Endpoint[];
+  /** The database and rate limiter the bound endpoints use (for what is served beside them: /mcp). */
+  dependencies: BindDependencies;
 }
 
 /**
@@ -70,5 +73,5 @@ export function createHttpApp(overrides: Partial<BindDependencies> = {}): HttpAp
     bindEndpoint(app, endpoint, handler, dependencies);
     bound.push(endpoint);
   };
-  return { app, bind, bound };
+  return { app, bind, bound, dependencies };
 }

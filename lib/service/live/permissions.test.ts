@@ -16,11 +16,11 @@ describe("tool permissions", () => {
     expect(toolAllowed({ allow_agent_redirect: false }, "draw")).toBe(true);
   });
 
-  it("always allows the pointer and custom messages, which change nothing on the visitor's page", () => {
+  it("always allows the pointer, pointing at an element and custom messages, which change nothing on the visitor's page", () => {
     const none = { allow_click: false, allow_scroll: false, allow_type: false, allow_draw: false, allow_agent_redirect: false };
     expect(toolAllowed(none, "pointer")).toBe(true);
-    expect(allowedTools(none)).toEqual(["pointer", "message"]);
-    expect(allowedTools({})).toEqual(["pointer", "click", "scroll", "type", "key", "draw", "clear", "navigate", "reload", "message"]);
+    expect(allowedTools(none)).toEqual(["pointer", "message", "highlight"]);
+    expect(allowedTools({})).toEqual(["pointer", "click", "scroll", "type", "key", "draw", "clear", "navigate", "reload", "message", "select", "highlight"]);
   });
 
   it("records each tool under the API's features_used names", () => {
@@ -35,6 +35,8 @@ describe("tool permissions", () => {
       navigate: "agent_redirect",
       reload: "agent_redirect",
       message: "custom_message",
+      select: "type",
+      highlight: "remote_cursor",
     });
   });
 });

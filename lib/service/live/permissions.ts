@@ -16,6 +16,8 @@ const REQUIRED: Record<Tool, keyof Permissions | null> = {
   navigate: "allow_agent_redirect",
   reload: "allow_agent_redirect",
   message: null,
+  select: "allow_type",
+  highlight: null,
 };
 
 /** The `features_used` entry a tool adds to the session. */
@@ -30,6 +32,8 @@ export const FEATURE_OF: Record<Tool, string> = {
   navigate: "agent_redirect",
   reload: "agent_redirect",
   message: "custom_message",
+  select: "type",
+  highlight: "remote_cursor",
 };
 
 /** The session's permissions with the contract's defaults for any the link left out. */

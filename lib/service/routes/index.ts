@@ -6,6 +6,7 @@ import type { ServiceEnv } from "../http/context";
 import { bindCloudEndpoints } from "./cloud";
 import { bindCollectEndpoints } from "./collect";
 import { bindLiveEndpoints } from "./live";
+import { mountMcp } from "./mcp";
 import { bindOnpremEndpoints } from "./onprem";
 import { bindOpsEndpoints } from "./ops";
 import { bindServiceAdminEndpoints } from "./service-admin";
@@ -15,12 +16,13 @@ import { bindServiceAdminEndpoints } from "./service-admin";
  * (lib/contract/endpoints) on the service's HTTP app.
  */
 export function createServiceApp(overrides: Partial<BindDependencies> = {}): { app: Hono<ServiceEnv>; bound: Endpoint[] } {
-  const { app, bind, bound } = createHttpApp(overrides);
+  const { app, bind, bound, dependencies } = createHttpApp(overrides);
   bindCloudEndpoints(bind);
   bindOnpremEndpoints(bind);
   bindServiceAdminEndpoints(bind);
   bindCollectEndpoints(bind);
   bindLiveEndpoints(bind);
   bindOpsEndpoints(bind);
+  mountMcp(app, dependencies);
   return { app, bound };
 }

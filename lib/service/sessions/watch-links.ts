@@ -12,6 +12,7 @@ import { claimSessionSlot, ongoingSessionCount } from "./concurrency";
 import { publicBaseUrl, signLink, verifyLink } from "../core/signing";
 import type { Team } from "../teams/team";
 import { findVisitor } from "../visitors/read";
+import { HANDOVER_FIELD, joinHandedOverSession } from "./handover-links";
 
 export type WatchLinkRequest = Omit<WatchUrlRequest, "agent" | "options"> & { agent: { id: string; name: string }; options?: WatchUrlRequest["options"] };
 
@@ -58,6 +59,7 @@ export async function openWatchLink(db: Db, token: string): Promise<OpenedWatchL
     const [link] = await tx.select().from(watchLinks).where(eq(watchLinks.id, check.claims.jti)).for("update");
     if (!link) return { ok: false as const, reason: "invalid" as const };
     if (link.openedAt || link.sessionId) return { ok: false as const, reason: "opened" as const };
+    if (HANDOVER_FIELD in link.request) return joinHandedOverSession(tx, link);
     const slot = await claimSessionSlot(tx, link.teamId);
     if (!slot.ok) return { ok: false as const, reason: "session_limit" as const, limit: slot.limit };
     const request = link.request as WatchLinkRequest;

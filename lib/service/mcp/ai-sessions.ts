@@ -1,0 +1,141 @@
+import "server-only";
+import { eq, sql } from "drizzle-orm";
+import { watchUrlRequestSchema, type Permissions } from "@/lib/contract/watch-link";
+import type { StartSessionOutput } from "@/lib/contract/mcp";
+import type { Db } from "@/lib/db";
+import { ServiceError } from "../core/errors";
+import { processCache } from "../core/process-cache";
+import { sessions } from "../core/schema";
+import { announceSession, broadcastStatus, loadSession, needsConsent, type SessionRow } from "../live/live-session";
+import { liveRelay } from "../live/node-relay";
+import { markSessionsAttended } from "../live/stream-presence";
+import { endSession } from "../sessions/lifecycle";
+import { createWatchLink, openWatchLink } from "../sessions/watch-links";
+import type { Team } from "../teams/team";
+import { dropMirror, mirrorOf } from "./page-mirrors";
+
+/** What a session opened by an AI agent carries in its metadata (the API and the console show it). */
+export const AUTOMATED = "automated";
+const HANDED_OVER = "handed_over";
+
+/** The name the visitor and the console see: the agent's own, marked as automated. */
+export const automatedName = (name: string) => `${name} (automated)`;
+
+export interface AiCaller {
+  team: Team;
+  keyId: string;
+  keyName: string;
+}
+
+/**
+ * The AI agent's session `sessionId`: one its team's keys opened through the MCP server. Any other (of
+ * another team, or a person's) is unknown to it.
+ */
+export async function aiSession(db: Db, caller: AiCaller, sessionId: string): Promise<SessionRow> {
+  let session = recentSessions().get(sessionId)?.session;
+  if (!session) {
+    session = (await loadSession(db, sessionId))?.session;
+    if (session?.status === "ongoing") recentSessions().set(sessionId, { session });
+  }
+  if (!session || session.teamId !== caller.team.id || session.metadata[AUTOMATED] !== true) {
+    throw new ServiceError("not_found", `No session ${sessionId} of an AI agent of this team.`);
+  }
+  return session;
+}
+
+/**
+ * AI sessions read lately: an agent calls many tools a second, and a session's team and permissions never
+ * change. Its end reaches the page's copy at once (the relay); a hand-over made on another node applies
+ * here within this.
+ */
+const SESSION_TRUSTED_MS = 2000;
+const recentSessions = () => processCache<{ session: SessionRow }>("mcp-sessions", SESSION_TRUSTED_MS);
+
+export function handedOver(session: SessionRow): boolean {
+  return session.metadata[HANDED_OVER] === true;
+}
+
+const notStarted = (reason: StartSessionOutput["reason"], message: string, sessionId: string | null = null): StartSessionOutput => ({
+  started: false,
+  session_id: sessionId,
+  reason,
+  message,
+});
+
+/**
+ * Opens a session with the visitor the way an agent's watch link does (the same request, permissions
+ * and defaults, the same concurrent-session limit), then waits for the visitor's consent and page.
+ */
+export async function startAiSession(
+  db: Db,
+  caller: AiCaller,
+  input: { visitor_id: string; agent_name: string; permissions?: Partial<Permissions>; wait_seconds: number },
+): Promise<StartSessionOutput> {
+  const request = watchUrlRequestSchema.parse({
+    agent: { id: `ai:${caller.keyId}:${input.agent_name}`.slice(0, 200), name: automatedName(input.agent_name) },
+    permissions: input.permissions ?? {},
+    metadata: { [AUTOMATED]: true, api_key: caller.keyName },
+  });
+  let link: { watch_url: string };
+  try {
+    link = await createWatchLink(db, caller.team, input.visitor_id, request);
+  } catch (error) {
+    if (error instanceof ServiceError && error.code === "visitor_not_found") return notStarted("visitor_not_found", error.message);
+    if (error instanceof ServiceError && error.code === "subscription_limit") return notStarted("session_limit", error.message);
+    throw error;
+  }
+  const opened = await openWatchLink(db, link.watch_url.slice(link.watch_url.lastIndexOf("/") + 1));
+  if (!opened.ok) {
+    return opened.reason === "session_limit"
+      ? notStarted("session_limit", `The account allows ${opened.limit} concurrent sessions.`)
+      : notStarted("ended", `The session could not open (${opened.reason}).`);
+  }
+  const sessionId = opened.sessionId;
+  // As a watch page does when it connects: follow the session, count it attended, call the visitor's page.
+  const mirror = await mirrorOf(sessionId);
+  await markSessionsAttended(db, [sessionId]);
+  const found = await loadSession(db, sessionId);
+  if (!found) return notStarted("ended", "The session is gone.");
+  await liveRelay().publishToVisitor(found.session.visitorId, await announceSession(db, found.session, found.team));
+  await broadcastStatus(db, sessionId);
+
+  const deadline = Date.now() + input.wait_seconds * 1000;
+  for (;;) {
+    const current = await loadSession(db, sessionId);
+    if (!current || current.session.status !== "ongoing") {
+      const declined = current?.session.endReason === "visitor" && !current.session.wentLive;
+      return notStarted(
+        declined ? "declined" : "ended",
+        declined ? "The visitor declined." : `The session ended (${current?.session.endReason ?? "gone"}).`,
+        sessionId,
+      );
+    }
+    if (!needsConsent(current.session, current.team) && mirror.tree.root) {
+      return { started: true, session_id: sessionId, reason: "accepted", message: "The visitor accepted: the page is live. Read it with read_page." };
+    }
+    const left = deadline - Date.now();
+    if (left <= 0) break;
+    await mirror.nextChange(Math.min(left, 1000));
+  }
+  await endSession(db, sessionId, "api");
+  dropMirror(sessionId);
+  return notStarted("timeout", `The visitor did not accept within ${input.wait_seconds} s: the session was ended.`, sessionId);
+}
+
+/** Ends the session; once handed over, the AI agent only leaves it (false): the person's session goes on. */
+export async function endAiSession(db: Db, caller: AiCaller, sessionId: string): Promise<boolean> {
+  recentSessions().delete(sessionId);
+  const session = await aiSession(db, caller, sessionId);
+  const ended = !handedOver(session) && (await endSession(db, sessionId, "agent"));
+  dropMirror(sessionId);
+  return ended;
+}
+
+/** From now on a person controls the session: the AI agent's tools only read. */
+export async function markHandedOver(db: Db, sessionId: string): Promise<void> {
+  await db
+    .update(sessions)
+    .set({ metadata: sql`${sessions.metadata} || ${JSON.stringify({ [HANDED_OVER]: true })}::jsonb` })
+    .where(eq(sessions.id, sessionId));
+  recentSessions().delete(sessionId);
+}

@@ -1,0 +1,51 @@
+import type { Redis } from "ioredis";
+import { afterAll, describe, expect, inject, it } from "vitest";
+import type { VisitorMessage } from "@/lib/contract";
+import { connectRedis } from "@/lib/redis/connection";
+import { RedisRelay } from "../live/redis-relay";
+import { followPage } from "./follow-page";
+import { PageTree } from "./page-tree";
+import { pageLines } from "./page-text";
+import { cartChanged, SHOP_REFS, shopSnapshot } from "./test-page";
+
+const connections: Redis[] = [];
+const relays: RedisRelay[] = [];
+
+function node(name: string): RedisRelay {
+  const url = inject("redisUrl");
+  const commands = connectRedis(url, `${name}-commands`);
+  connections.push(commands);
+  const relay = new RedisRelay(commands, connectRedis(url, `${name}-subscriber`), name);
+  relays.push(relay);
+  return relay;
+}
+
+afterAll(async () => {
+  await Promise.all(relays.map((relay) => relay.close()));
+  await Promise.all(connections.map((connection) => connection.quit()));
+});
+
+describe("an AI agent's copy of the page across app nodes", () => {
+  it("follows a visitor whose page talks to another node, and its actions reach that page", async () => {
+    const visitorNode = node("mcp-a");
+    const aiNode = node("mcp-b");
+    const sessionId = `s_mcp${Date.now()}`;
+    const visitorId = `V${Date.now()}`;
+    const toVisitor: VisitorMessage[] = [];
+    const stopVisitor = await visitorNode.subscribeVisitor(visitorId, (message) => toVisitor.push(message));
+    await visitorNode.publishEvents(sessionId, { seq: 1, events: shopSnapshot() });
+
+    // A late joiner on the other node gets the stored page at once, then the changes.
+    const tree = new PageTree();
+    let changes = 0;
+    const stop = await followPage(aiNode, sessionId, tree, { changed: () => changes++, status: () => {}, ended: () => {} });
+    await expect.poll(() => pageLines(tree).join("\n")).toContain("Your cart is empty.");
+    await aiNode.publishToVisitor(visitorId, { type: "control", sessionId, control: { tool: "click", id: SHOP_REFS.addToCart } });
+    await expect.poll(() => toVisitor).toEqual([{ type: "control", sessionId, control: { tool: "click", id: SHOP_REFS.addToCart } }]);
+    await visitorNode.publishEvents(sessionId, { seq: 2, events: cartChanged() });
+    await expect.poll(() => pageLines(tree).join("\n")).toContain("1 item in your cart, $12 in total.");
+    expect(changes).toBe(2);
+    stop();
+    stopVisitor();
+  });
+});
