@@ -1,27 +1,10 @@
-import type { Redis } from "ioredis";
-import { afterAll, describe, expect, inject, it } from "vitest";
-import { connectRedis } from "@/lib/redis/connection";
+import { describe, expect, it } from "vitest";
 import type { VisitorMessage } from "@/lib/contract";
-import { RedisRelay } from "./redis-relay";
+import { redisNodes } from "./test-redis-nodes";
 import { change, freshId, full, listen, meta, relayContract } from "./relay-contract.test-suite";
 
-const connections: Redis[] = [];
-const relays: RedisRelay[] = [];
-
 /** An app node's relay: a command connection and a subscriber of its own. */
-function node(name: string): RedisRelay {
-  const url = inject("redisUrl");
-  const commands = connectRedis(url, `${name}-commands`);
-  connections.push(commands);
-  const relay = new RedisRelay(commands, connectRedis(url, `${name}-subscriber`), name);
-  relays.push(relay);
-  return relay;
-}
-
-afterAll(async () => {
-  await Promise.all(relays.map((relay) => relay.close()));
-  await Promise.all(connections.map((connection) => connection.quit()));
-});
+const node = redisNodes();
 
 describe("RedisRelay", () => relayContract(() => node(freshId("node-"))));
 

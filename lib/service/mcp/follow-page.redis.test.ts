@@ -1,29 +1,13 @@
-import type { Redis } from "ioredis";
-import { afterAll, describe, expect, inject, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { VisitorMessage } from "@/lib/contract";
-import { connectRedis } from "@/lib/redis/connection";
-import { RedisRelay } from "../live/redis-relay";
+import { redisNodes } from "../live/test-redis-nodes";
 import { followPage } from "./follow-page";
 import { PageTree } from "./page-tree";
 import { pageLines } from "./page-text";
 import { cartChanged, SHOP_REFS, shopSnapshot } from "./test-page";
 
-const connections: Redis[] = [];
-const relays: RedisRelay[] = [];
-
-function node(name: string): RedisRelay {
-  const url = inject("redisUrl");
-  const commands = connectRedis(url, `${name}-commands`);
-  connections.push(commands);
-  const relay = new RedisRelay(commands, connectRedis(url, `${name}-subscriber`), name);
-  relays.push(relay);
-  return relay;
-}
-
-afterAll(async () => {
-  await Promise.all(relays.map((relay) => relay.close()));
-  await Promise.all(connections.map((connection) => connection.quit()));
-});
+/** An app node's relay: a command connection and a subscriber of its own. */
+const node = redisNodes();
 
 describe("an AI agent's copy of the page across app nodes", () => {
   it("follows a visitor whose page talks to another node, and its actions reach that page", async () => {

@@ -7,7 +7,8 @@ import { proxySessions, sessions } from "../core/schema";
 import { databaseWithTeam, insertTeam } from "../visitors/ingest/test-fixtures";
 import { proxiedPageCsp } from "./forward";
 import { mirrorToken } from "./mirror";
-import { listen, proxyLink, startTestProxy, type Listening } from "./test-proxy";
+import { listen, type Listening } from "@/lib/testing/listen";
+import { proxyLink, startTestProxy } from "./test-proxy";
 import { sweepProxySessions } from "./sessions";
 
 vi.hoisted(() => {
