@@ -1,3 +1,4 @@
+import { env } from "@/lib/env";
 import { ServiceError } from "../core/errors";
 import { sseResponse, type SseChannel } from "./sse";
 
@@ -7,8 +8,6 @@ import { sseResponse, type SseChannel } from "./sse";
 
 /** A visitor may have a few tabs open: opening one more closes its oldest stream. */
 export const MAX_STREAMS_PER_VISITOR = 4;
-/** Streams from one client address, of any visitors (an office behind one address included): past it, 429. */
-export const MAX_STREAMS_PER_ADDRESS = 64;
 /**
  * A stream closed to make room waits this long before connecting again, so that a visitor with more tabs
  * than the cap takes turns slowly rather than every second.
@@ -34,13 +33,13 @@ function counts(): Counts {
 
 /**
  * A visitor's stream within this node's bounds: refused with 429 `rate_limited` while its address holds
- * MAX_STREAMS_PER_ADDRESS; once open, the visitor's oldest streams beyond MAX_STREAMS_PER_VISITOR close
+ * LIVE_STREAMS_PER_ADDRESS (streams of any visitors: an office behind one address included); once open, the visitor's oldest streams beyond MAX_STREAMS_PER_VISITOR close
  * (the newest wins: most likely the tab in use).
  */
 export function boundedVisitorStream(request: Request, visitorId: string, address: string, open: (channel: SseChannel) => Promise<() => void>): Response {
   const { byVisitor, byAddress } = counts();
   const held = byAddress.get(address) ?? 0;
-  if (held >= MAX_STREAMS_PER_ADDRESS) {
+  if (held >= env().LIVE_STREAMS_PER_ADDRESS) {
     throw new ServiceError("rate_limited", "Too many live streams from this address: retry later.", { "retry-after": String(REFUSED_RETRY_SECONDS) });
   }
   byAddress.set(address, held + 1);

@@ -11,7 +11,7 @@ import { liveRelay, nodeName } from "../live/node-relay";
 import { openTestDatabase } from "@/lib/testing/test-database";
 import { startTestService, type TestService } from "./test-service";
 import type { Team } from "../teams/team";
-import { MAX_STREAMS_PER_ADDRESS, MAX_STREAMS_PER_VISITOR, REPLACED_STREAM_RETRY_MS } from "../live/stream-limits";
+import { MAX_STREAMS_PER_VISITOR, REPLACED_STREAM_RETRY_MS } from "../live/stream-limits";
 import { registerVisitor } from "../visitors/ingest/register";
 import { desktopChrome, insertTeam, visitorRow } from "../visitors/ingest/test-fixtures";
 
@@ -284,6 +284,7 @@ describe("a visitor's live streams, bounded on each app node", () => {
     await closeAll(streams);
   });
 
+  const MAX_STREAMS_PER_ADDRESS = 64; // LIVE_STREAMS_PER_ADDRESS's default
   it(`refuses a stream past ${MAX_STREAMS_PER_ADDRESS} from one address with 429, and takes one again once a stream closes`, async () => {
     const streams: Stream[] = [];
     for (let visitor = 0; visitor < MAX_STREAMS_PER_ADDRESS / MAX_STREAMS_PER_VISITOR; visitor++) {
