@@ -4,9 +4,11 @@ import { decodeSessionToken } from "@/lib/console/session-decode";
 import { isWithinAbsoluteLimit } from "@/lib/console/session-limits";
 import { contentSecurityPolicy, createNonce, EMBED_ORIGINS_HEADER, frameAncestors } from "@/lib/security/content-security-policy";
 
-/** Pages anyone may open: sign-in, watch and recording links, the demo shop, proxied pages. */
-const PUBLIC_PAGE = /^\/(login|demo)(\/|$)|^\/(watch|proxy)\//;
+/** Pages anyone may open: sign-in, password reset links, watch and recording links, the demo shop, proxied pages. */
+const PUBLIC_PAGE = /^\/(login|demo)(\/|$)|^\/(watch|proxy|reset-password)\//;
 const WATCH_PAGE = /^\/watch\//;
+/** Pages whose URL holds a bearer token (a watch link, a password reset link). */
+const TOKEN_PAGE = /^\/(watch|reset-password)\//;
 
 /**
  * Gives every page a fresh nonce and its Content-Security-Policy. Next reads the policy from the request
@@ -25,8 +27,8 @@ function withPagePolicy(request: NextRequest): NextResponse {
   headers.set("content-security-policy", policy);
   const response = NextResponse.next({ request: { headers } });
   response.headers.set("Content-Security-Policy", policy);
-  // A watch or recording link is a bearer token in the URL: never send it anywhere as a referrer.
-  if (watch) response.headers.set("Referrer-Policy", "no-referrer");
+  // A watch, recording or reset link is a bearer token in the URL: never send it anywhere as a referrer.
+  if (TOKEN_PAGE.test(request.nextUrl.pathname)) response.headers.set("Referrer-Policy", "no-referrer");
   return response;
 }
 

@@ -37,6 +37,9 @@ export default async function ConsoleLayout({ children }: { children: React.Reac
             <p className="mt-1 inline-block rounded bg-zinc-100 px-1.5 py-0.5 text-xs font-medium text-zinc-700 dark:bg-zinc-800 dark:text-zinc-300">
               {ROLE_LABELS[caller.role]}
             </p>
+            <Link href="/account" className="mt-1 block text-xs font-medium text-brand-700 hover:underline dark:text-brand-100">
+              Account and password
+            </Link>
           </div>
           <ThemeToggle />
           <SignOutButton />

@@ -11,10 +11,12 @@ import { AgentLookupForm } from "./lookup-form";
 
 const yesNo = (value: boolean) => (value ? "Yes" : "No");
 
-function profileFields(agent: Agent): Array<[string, React.ReactNode]> {
+function profileFields(agent: Agent, consoleAgentId: string | undefined): Array<[string, React.ReactNode]> {
   const offset = agent.signup_hours_offset;
   return [
     ["Email", agent.email || "—"],
+    // How the console names this user to the API: a hosted account's External Agent by that id is them.
+    ...(consoleAgentId ? [["Console agent id", <code key="console-id">{consoleAgentId}</code>] as [string, React.ReactNode]] : []),
     ["Nickname", agent.agent_nickname || "—"],
     ["First name", agent.first_name || "—"],
     ["Last name", agent.last_name || "—"],
@@ -55,7 +57,7 @@ export async function AgentProfile({ agentRef }: { agentRef: AgentRef }) {
         </Badge>
       </div>
       <dl className="mt-4 grid gap-x-6 gap-y-3 text-sm sm:grid-cols-2 lg:grid-cols-4">
-        {profileFields(agent).map(([label, value]) => (
+        {profileFields(agent, result.consoleAgentId).map(([label, value]) => (
           <div key={label}>
             <dt className="text-xs font-medium text-zinc-600 dark:text-zinc-400">{label}</dt>
             <dd className="mt-0.5 break-words">{value}</dd>

@@ -1,16 +1,30 @@
 "use client";
 
-import { useEffect, useRef } from "react";
+import { useActionState, useEffect, useRef } from "react";
 import { createUser } from "@/lib/console/settings/actions";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import { ROLE_LABELS, ROLES } from "@/lib/console/roles";
 import { FormStatus } from "./form-status";
 import { SelectField } from "@/components/ui/select-field";
-import { fieldError, useFormAction } from "./use-form-action";
+import { fieldError } from "./use-form-action";
 
+type Typed = { name?: string; email?: string; role?: string; password?: string };
+type State = { result: Awaited<ReturnType<typeof createUser>> | null; typed: Typed };
+
+/**
+ * React resets a form after its action runs; the fields' default values are what the admin typed, so a
+ * refused form keeps them, and a success empties them.
+ */
 export function CreateUserForm() {
-  const [result, submit, pending] = useFormAction(createUser);
+  const [{ result, typed }, submit, pending] = useActionState<State, FormData>(
+    async (_previous, data) => {
+      const result = await createUser(data);
+      const typed: Typed = result.ok ? {} : (Object.fromEntries([...data.entries()].filter(([, value]) => typeof value === "string")) as Typed);
+      return { result, typed };
+    },
+    { result: null, typed: {} },
+  );
   const form = useRef<HTMLFormElement>(null);
   useEffect(() => {
     if (result?.ok) form.current?.reset();
@@ -28,9 +42,9 @@ export function CreateUserForm() {
         Add a user
       </h3>
       <div className="grid gap-4 sm:grid-cols-2">
-        <Field label="Name" name="name" autoComplete="off" required error={fieldError(result, "name")} />
-        <Field label="Email" name="email" type="email" autoComplete="off" required error={fieldError(result, "email")} />
-        <SelectField label="Role" name="role" defaultValue="agent" error={fieldError(result, "role")}>
+        <Field label="Name" name="name" autoComplete="off" required defaultValue={typed.name} error={fieldError(result, "name")} />
+        <Field label="Email" name="email" type="email" autoComplete="off" required defaultValue={typed.email} error={fieldError(result, "email")} />
+        <SelectField key={typed.role ?? "agent"} label="Role" name="role" defaultValue={typed.role ?? "agent"} error={fieldError(result, "role")}>
           {ROLES.map((role) => (
             <option key={role} value={role}>
               {ROLE_LABELS[role]}
@@ -44,6 +58,7 @@ export function CreateUserForm() {
           autoComplete="new-password"
           minLength={12}
           required
+          defaultValue={typed.password}
           error={fieldError(result, "password") ?? undefined}
           placeholder="At least 12 characters"
         />

@@ -2,6 +2,7 @@ import "server-only";
 import { WidgetError } from "@/components/usage/widget-error";
 import { Skeleton, LoadingRegion } from "@/components/ui/skeleton";
 import { isApiError } from "@/lib/client";
+import { resetEmailConfigured } from "@/lib/console/account/reset-email";
 import { apiConnection } from "@/lib/console/api";
 import type { Caller } from "@/lib/console/caller";
 import { getConsoleSettings } from "@/lib/console/settings/console-settings";
@@ -9,7 +10,9 @@ import { listConsoleUsers } from "@/lib/console/settings/console-users";
 import { checkConnection } from "@/lib/console/settings/connection";
 import { serviceAdmin } from "@/lib/console/settings/service-admin";
 import { signInMethods } from "@/lib/console/settings/sign-in-methods";
+import { passwordSignInAllowed } from "@/lib/console/sso/config";
 import { getDb } from "@/lib/db";
+import { env } from "@/lib/env";
 import { ApiKeys } from "./api-keys";
 import { ConnectionStatus } from "./connection-status";
 import { CreateUserForm } from "./create-user-form";
@@ -57,8 +60,16 @@ export async function UsersSection({ caller }: { caller: Caller }) {
   return (
     <div className={`${panel} flex flex-col gap-4`}>
       <UsersTable
-        users={users.map((user) => ({ id: user.id, name: user.name, email: user.email, role: user.role, disabled: user.disabledAt !== null }))}
+        users={users.map((user) => ({
+          id: user.id,
+          name: user.name,
+          email: user.email,
+          role: user.role,
+          disabled: user.disabledAt !== null,
+          canResetPassword: passwordSignInAllowed(env(), user.email),
+        }))}
         currentUserId={caller.id}
+        emailConfigured={resetEmailConfigured()}
       />
       <CreateUserForm />
     </div>

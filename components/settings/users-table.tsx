@@ -7,6 +7,7 @@ import { Table, TableFrame, Td, Th } from "@/components/ui/table";
 import { ROLE_LABELS, ROLES, type Role } from "@/lib/console/roles";
 import { FormStatus } from "./form-status";
 import { SelectField } from "@/components/ui/select-field";
+import { ResetPasswordButton } from "./reset-password-button";
 import { useFormAction } from "./use-form-action";
 
 export interface UserRow {
@@ -15,9 +16,11 @@ export interface UserRow {
   email: string;
   role: Role;
   disabled: boolean;
+  /** Offered while a password would let this user sign in (not to SSO-only users when password sign-in is off). */
+  canResetPassword: boolean;
 }
 
-export function UsersTable({ users, currentUserId }: { users: UserRow[]; currentUserId: string }) {
+export function UsersTable({ users, currentUserId, emailConfigured }: { users: UserRow[]; currentUserId: string; emailConfigured: boolean }) {
   return (
     <TableFrame>
       <Table>
@@ -35,7 +38,7 @@ export function UsersTable({ users, currentUserId }: { users: UserRow[]; current
         </thead>
         <tbody>
           {users.map((user) => (
-            <UserRowView key={user.id} user={user} self={user.id === currentUserId} />
+            <UserRowView key={user.id} user={user} self={user.id === currentUserId} emailConfigured={emailConfigured} />
           ))}
         </tbody>
       </Table>
@@ -43,7 +46,7 @@ export function UsersTable({ users, currentUserId }: { users: UserRow[]; current
   );
 }
 
-function UserRowView({ user, self }: { user: UserRow; self: boolean }) {
+function UserRowView({ user, self, emailConfigured }: { user: UserRow; self: boolean; emailConfigured: boolean }) {
   return (
     <tr data-testid={`user-${user.email}`}>
       <Td className="font-medium">
@@ -57,9 +60,12 @@ function UserRowView({ user, self }: { user: UserRow; self: boolean }) {
       <Td>{user.disabled ? <Badge tone="danger">Disabled</Badge> : <Badge tone="success">Active</Badge>}</Td>
       <Td className="w-64">
         {self ? (
-          <span className="text-xs text-zinc-500 dark:text-zinc-400">Another admin can change your account.</span>
+          <span className="text-xs text-zinc-500 dark:text-zinc-400">Another admin can change your account; your password is on the Account page.</span>
         ) : (
-          <StatusForm key={String(user.disabled)} user={user} />
+          <div className="flex flex-col items-start gap-2">
+            <StatusForm key={String(user.disabled)} user={user} />
+            {user.canResetPassword ? <ResetPasswordButton user={user} emailConfigured={emailConfigured} /> : null}
+          </div>
         )}
       </Td>
     </tr>

@@ -1,8 +1,21 @@
 import Link from "next/link";
 import { EmptyState } from "@/components/ui/empty-state";
 import { Table, TableFrame, Td, Th } from "@/components/ui/table";
-import type { Session } from "@/lib/contract";
+import type { AgentSummary, Session } from "@/lib/contract";
+import { agentRefPath } from "@/lib/console/agents/agent-ref";
+import { sessionAgentRef } from "@/lib/console/agents/console-agent";
 import { RelativeTime } from "./relative-time";
+
+/** An agent's name, linked to their page when the viewer may see it and the API gave a way to look them up. */
+function AgentName({ agent, link }: { agent: AgentSummary; link: boolean }) {
+  const ref = link ? sessionAgentRef(agent) : null;
+  if (!ref) return agent.name;
+  return (
+    <Link href={agentRefPath(ref)} className="text-brand-700 underline underline-offset-2 dark:text-brand-100">
+      {agent.name}
+    </Link>
+  );
+}
 
 /** The visitor's co-browsing sessions. Agents link to the Agents page for those allowed to see it. */
 export function VisitorSessions({ sessions, linkAgents }: { sessions: Session[] | undefined; linkAgents: boolean }) {
@@ -32,13 +45,7 @@ export function VisitorSessions({ sessions, linkAgents }: { sessions: Session[] 
                   : session.agents.map((agent, index) => (
                       <span key={agent.id}>
                         {index > 0 ? ", " : ""}
-                        {linkAgents ? (
-                          <Link href={`/agents/${encodeURIComponent(agent.id)}`} className="text-brand-700 underline underline-offset-2 dark:text-brand-100">
-                            {agent.name}
-                          </Link>
-                        ) : (
-                          agent.name
-                        )}
+                        <AgentName agent={agent} link={linkAgents} />
                       </span>
                     ))}
               </Td>

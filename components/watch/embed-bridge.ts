@@ -48,7 +48,7 @@ export function parseEmbedAction(data: unknown): EmbedAction | null {
   }
 }
 
-function framed(): boolean {
+export function framed(): boolean {
   return typeof window !== "undefined" && window.parent !== window;
 }
 

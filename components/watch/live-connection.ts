@@ -11,6 +11,12 @@ export interface LiveState {
   status: VisitorStatus;
   agents: string[];
   endReason: string | null;
+  /** When the end reached this page (or the service's record of it, for a session already over). */
+  endedAt: string | null;
+  /** This page's agent pressed End session. */
+  endedHere: boolean;
+  /** The visitor's page is connected to the service; null until the stream says. */
+  online: boolean | null;
   /** The stream dropped; it reconnects by itself. */
   reconnecting: boolean;
   /** The last tool the service refused, said for people. */
@@ -20,7 +26,7 @@ export interface LiveState {
 interface Options {
   sessionId: string;
   token: string;
-  initial: Omit<LiveState, "reconnecting" | "error">;
+  initial: Pick<LiveState, "status" | "agents" | "endReason" | "endedAt">;
   /** A batch of the visitor's page; `reset` = it starts with a full snapshot. */
   onEvents: (events: RecordedEvent[], reset: boolean) => void;
   /** A message from the customer's page (`Tandem.sendCustomMessage`). */
@@ -46,7 +52,7 @@ type SessionPost = typeof liveRoutes.useTool | typeof liveRoutes.endByAgent | ty
  * Detects missed batches by their sequence and asks for a fresh snapshot.
  */
 export function useLiveConnection({ sessionId, token, initial, onEvents, onCustomMessage }: Options) {
-  const [state, setState] = useState<LiveState>({ ...initial, reconnecting: false, error: null });
+  const [state, setState] = useState<LiveState>({ ...initial, endedHere: false, online: null, reconnecting: false, error: null });
   const tokenRef = useRef(token);
   const onEventsRef = useRef(onEvents);
   const onCustomRef = useRef(onCustomMessage);
@@ -83,7 +89,7 @@ export function useLiveConnection({ sessionId, token, initial, onEvents, onCusto
         haveSnapshot = true;
         onEventsRef.current(message.events, message.reset);
       } else if (message.type === "status") {
-        setState((current) => ({ ...current, status: message.status, agents: message.agents, reconnecting: false }));
+        setState((current) => ({ ...current, status: message.status, agents: message.agents, online: message.online ?? current.online, reconnecting: false }));
       } else if (message.type === "custom") {
         onCustomRef.current?.(message.message);
       } else if (message.type === "token") {
@@ -92,7 +98,11 @@ export function useLiveConnection({ sessionId, token, initial, onEvents, onCusto
       } else if (message.type === "ended") {
         closed = true;
         stream.abort();
-        setState((current) => ({ ...current, status: "ended", endReason: message.reason, reconnecting: false }));
+        setState((current) =>
+          current.status === "ended"
+            ? current
+            : { ...current, status: "ended", endReason: message.reason, endedAt: new Date().toISOString(), reconnecting: false },
+        );
       }
     };
 
@@ -143,7 +153,7 @@ export function useLiveConnection({ sessionId, token, initial, onEvents, onCusto
     end: async () => {
       const response = await post(liveRoutes.endByAgent);
       if (!response.ok) throw new Error(`The session could not be ended (${response.status}).`);
-      setState((current) => ({ ...current, status: "ended", endReason: "agent" }));
+      setState((current) => ({ ...current, status: "ended", endReason: "agent", endedAt: new Date().toISOString(), endedHere: true }));
     },
   };
 }

@@ -5,8 +5,8 @@ import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
 import { Logo } from "@/components/ui/logo";
-import { endReasonText } from "./end-reasons";
 import { ReplayView } from "./replay-view";
+import { SessionEnd } from "./session-end";
 import { StatusBadge } from "./status-badge";
 import { useWatchSession, type WatchProps } from "./use-watch-session";
 import { WatchToolbar } from "./watch-toolbar";
@@ -16,9 +16,10 @@ export function LiveWatch(props: WatchProps) {
   const { replay, state, ended, mode, setMode, control, end, clearDrawings } = useWatchSession(props);
   const [confirmEnd, setConfirmEnd] = useState(false);
   const [endError, setEndError] = useState<string | null>(null);
-  const onEndUrl = props.branding.on_end_url;
   const retryUrl = props.branding.retry_url;
   const trouble = !ended && (state.reconnecting || state.status === "disconnected");
+  // The stream says whether the visitor's page is connected as soon as it opens, and again on each change.
+  const offline = !ended && (state.online === false || state.status === "disconnected");
 
   const endSession = async () => {
     setEndError(null);
@@ -49,17 +50,14 @@ export function LiveWatch(props: WatchProps) {
       </header>
 
       {ended ? (
-        <Alert tone="info" data-testid="session-ended">
-          <p className="font-medium">The session has ended.</p>
-          <p>
-            {endReasonText(state.endReason)} {onEndUrl ? "Taking you on…" : "You can close this window or go back to the console."}
-          </p>
-          {onEndUrl ? null : (
-            <Button variant="secondary" className="mt-2" onClick={() => window.close()}>
-              Close window
-            </Button>
-          )}
-        </Alert>
+        <SessionEnd
+          visitorId={props.visitorId}
+          endReason={state.endReason}
+          endedHere={state.endedHere}
+          startedAt={props.startedAt}
+          endedAt={state.endedAt}
+          onEndUrl={props.branding.on_end_url}
+        />
       ) : (
         <>
           <WatchToolbar
@@ -73,8 +71,11 @@ export function LiveWatch(props: WatchProps) {
           {state.status === "awaiting_authorization" ? (
             <Alert tone="info">The visitor is being asked to accept the session. Their page appears once they accept.</Alert>
           ) : null}
-          {state.status === "disconnected" ? (
-            <Alert tone="info">The visitor&apos;s page is not connected (closed or reloading). It reappears when they come back.</Alert>
+          {offline ? (
+            <Alert tone="info" data-testid="visitor-offline">
+              <span className="font-medium">The visitor is offline.</span> Their page is not open (closed or reloading); this page keeps waiting and shows it
+              when they come back.
+            </Alert>
           ) : null}
           {trouble && retryUrl ? (
             <p className="text-sm">

@@ -27,14 +27,14 @@ export function PageOnlyWatch(props: WatchProps) {
       <h1 className="sr-only">{`Session with visitor ${props.visitorId}`}</h1>
       <p role="status" className="sr-only" data-testid="visitor-status" data-status={state.status}>
         {ended
-          ? `The session has ended. ${endReasonText(state.endReason)}`
+          ? `The session has ended. ${endReasonText(state.endReason, state.endedHere)}`
           : state.status === "live"
             ? "The visitor's page is live."
             : "Waiting for the visitor's page."}
       </p>
       {ended ? (
         <p className="p-4 text-sm" data-testid="session-ended">
-          The session has ended. {endReasonText(state.endReason)}
+          The session has ended. {endReasonText(state.endReason, state.endedHere)}
         </p>
       ) : (
         <ReplayView ref={replay} tools={props.tools} mode={mode} disabled={state.status !== "live"} onControl={(message) => void control(message)} />

@@ -30,7 +30,7 @@ export function useWatchSession(props: WatchProps, onCustomMessage?: (message: s
   const connection = useLiveConnection({
     sessionId: props.sessionId,
     token: props.token,
-    initial: { status: props.status, agents: props.agents, endReason: props.endReason },
+    initial: { status: props.status, agents: props.agents, endReason: props.endReason, endedAt: props.endedAt },
     onEvents,
     onCustomMessage,
   });

@@ -21,6 +21,7 @@ export const ACCESS = {
     "/agents/[ref]": "lead",
     "/audit": "lead",
     "/settings": "admin",
+    "/account": "agent",
   },
   /** Route handlers under app/api/console, by "METHOD route". */
   routeHandlers: {
@@ -40,6 +41,10 @@ export const ACCESS = {
    */
   actions: {
     "lib/console/setup/actions.ts#createFirstAdmin": "public",
+    // The one-time reset token is its guard.
+    "lib/console/account/reset-actions.ts#resetPassword": "public",
+    "lib/console/account/actions.ts#changePassword": "agent",
+    "lib/console/account/actions.ts#createPasswordReset": "admin",
     "lib/console/visitors/actions.ts#startCoBrowse": "agent",
     "lib/console/visitors/actions.ts#stopSession": "agent",
     "lib/console/visitors/actions.ts#createProxyLink": "agent",

@@ -1,20 +1,18 @@
 import fs from "node:fs";
 import AxeBuilder from "@axe-core/playwright";
-import type { Download, Page } from "@playwright/test";
+import type { APIRequestContext, Download, Page } from "@playwright/test";
 import { apiClient } from "../support/api";
+import { consoleAgentIdOf, personSessions } from "../support/console-agents";
 import { demoUser, expect, signInAs, test } from "../support/fixtures";
 
 const DAY_MS = 86_400_000;
 const DEMO_EMAILS = ["admin@example.com", "lead@example.com", "agent@example.com"];
 
 /** Sessions a console user started in the last `days` UTC days (today included), straight from the API. */
-async function sessionsInDays(email: string, days: number): Promise<{ sessions: number; from: string }> {
+async function sessionsInDays(lead: APIRequestContext, email: string, days: number): Promise<{ sessions: number; from: string }> {
   const from = new Date(Math.floor(Date.now() / DAY_MS) * DAY_MS - (days - 1) * DAY_MS);
-  const api = await apiClient();
-  const response = await api.get("/v1.3/agents/lookup", { params: { email } });
-  const body = response.status() === 404 ? null : await response.json();
-  await api.dispose();
-  const sessions = (body?.agent.sessions ?? []).filter((s: { started_at: string }) => Date.parse(s.started_at) >= from.getTime()).length;
+  const all = await personSessions(email, await consoleAgentIdOf(lead, email));
+  const sessions = all.filter((s) => Date.parse(s.started_at) >= from.getTime()).length;
   return { sessions, from: from.toISOString().slice(0, 10) };
 }
 
@@ -24,22 +22,18 @@ async function csvLines(download: Download): Promise<string[]> {
 }
 
 /** Sessions in the last 30 days of a console user, straight from the API (0 when it has no such agent). */
-async function sessionsIn30Days(email: string): Promise<number> {
-  const api = await apiClient();
-  const response = await api.get("/v1.3/agents/lookup", { params: { email } });
-  const body = response.status() === 404 ? null : await response.json();
-  await api.dispose();
-  if (!body) return 0;
-  return body.agent.sessions.filter((s: { started_at: string }) => Date.parse(s.started_at) >= Date.now() - 30 * DAY_MS).length;
+async function sessionsIn30Days(lead: APIRequestContext, email: string): Promise<number> {
+  const all = await personSessions(email, await consoleAgentIdOf(lead, email));
+  return all.filter((s) => Date.parse(s.started_at) >= Date.now() - 30 * DAY_MS).length;
 }
 
 function demoUsersByEmail(): Record<string, string> {
   return Object.fromEntries((["admin", "lead", "agent"] as const).map((role) => [demoUser(role).email, demoUser(role).name]));
 }
 
-async function sessionsPerAgent(): Promise<Record<string, number>> {
+async function sessionsPerAgent(lead: APIRequestContext): Promise<Record<string, number>> {
   const counts: Record<string, number> = {};
-  for (const email of DEMO_EMAILS) counts[email] = await sessionsIn30Days(email);
+  for (const email of DEMO_EMAILS) counts[email] = await sessionsIn30Days(lead, email);
   return counts;
 }
 
@@ -60,7 +54,7 @@ test("a lead's Usage: figures, trends recorded by the visit, per-agent table and
   };
   await signInAs(page, demoUser("lead"));
   const sessionsBefore = await apiSessions();
-  const perAgentBefore = await sessionsPerAgent();
+  const perAgentBefore = await sessionsPerAgent(page.request);
   expect(sessionsBefore, "the demo seed has sessions in the last 30 days").toBeGreaterThan(0);
 
   const viewedAt = Date.now();
@@ -70,7 +64,7 @@ test("a lead's Usage: figures, trends recorded by the visit, per-agent table and
   await expect(table).toBeVisible();
   await expect(page.getByRole("list", { name: "Usage figures" })).toBeVisible();
   const sessionsAfter = await apiSessions();
-  const perAgentAfter = await sessionsPerAgent();
+  const perAgentAfter = await sessionsPerAgent(page.request);
 
   const figure = (label: string) =>
     page.getByRole("list", { name: "Usage figures" }).getByRole("listitem").filter({ hasText: label }).getByTestId("usage-figure-value");
@@ -112,13 +106,13 @@ test("a lead's Usage: figures, trends recorded by the visit, per-agent table and
     const row = table.getByTestId("agent-usage-row").filter({ hasText: email });
     await expect(row.getByRole("cell").nth(2)).toHaveText(new RegExp(`^${eitherOf([perAgentBefore[email], perAgentAfter[email]])}$`));
   }
-  const leadBefore = await sessionsIn30Days("lead@example.com");
+  const leadBefore = await sessionsIn30Days(page.request, "lead@example.com");
   expect(leadBefore).toBeGreaterThan(0);
 
   const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("link", { name: "Download per-agent usage (CSV)" }).click()]);
   expect(download.suggestedFilename()).toMatch(/^tandem-agent-usage-\d{4}-\d{2}-\d{2}\.csv$/);
   const lines = await csvLines(download);
-  const leadAfter = await sessionsIn30Days("lead@example.com");
+  const leadAfter = await sessionsIn30Days(page.request, "lead@example.com");
   expect(lines[0]).toBe("name,email,role,sessions_30_days,session_seconds_30_days,session_time_30_days");
   expect(lines.length - 1).toBe(await table.getByTestId("agent-usage-row").count());
   expect(lines.find((line) => line.includes(",lead@example.com,"))).toMatch(
@@ -181,12 +175,12 @@ test("a lead's session history by day: stacked charts, per-agent figures from Ag
   await expect(history.locator(".recharts-bar-rectangle").first()).toBeVisible();
 
   // The lead's figure is the API's count of their sessions started in the range.
-  const lead = await sessionsInDays("lead@example.com", 30);
+  const lead = await sessionsInDays(page.request, "lead@example.com", 30);
   expect(lead.sessions, "the demo seed gives the lead sessions in the last 30 days").toBeGreaterThan(0);
   const leadRow = table.getByTestId("history-agent-row").filter({ hasText: "Priya Shah" });
   await expect(leadRow.getByRole("cell").nth(1)).toHaveText(String(lead.sessions));
   for (const email of DEMO_EMAILS) {
-    const { sessions } = await sessionsInDays(email, 30);
+    const { sessions } = await sessionsInDays(page.request, email, 30);
     if (sessions === 0) continue;
     const name = demoUsersByEmail()[email];
     await expect(table.getByTestId("history-agent-row").filter({ hasText: name }).getByRole("cell").nth(1)).toHaveText(String(sessions));

@@ -138,7 +138,7 @@ test("an agent sees the visitor's page live, the visitor's typing, and clicks an
   // The agent ends the session: both pages say so, and the webhook arrives.
   await agentPage.getByRole("button", { name: "End session" }).click();
   await agentPage.getByRole("dialog").getByRole("button", { name: "End session" }).click();
-  await expect(agentPage.getByTestId("session-ended")).toContainText("An agent ended the session.");
+  await expect(agentPage.getByTestId("session-ended")).toContainText("You ended the session.");
   await expect(visitor.page.getByText("The co-browsing session has ended.")).toBeVisible();
   await expect(visitor.page.getByText("Alice Agent is helping you")).toHaveCount(0);
   await expect.poll(() => receiver.received.map((hook) => JSON.parse(hook.body).visitor_id), { timeout: 15_000 }).toContain(visitor.visitorId);
@@ -250,7 +250,7 @@ test("with authorization required, nothing is sent before the visitor accepts; d
     const declining = await openVisitor(browser, server.url);
     const declined = await openAgent(browser, await createWatchLink(api, declining.visitorId));
     await declining.page.getByRole("dialog", { name: "Alice Agent wants to see this page" }).getByRole("button", { name: "Decline" }).click();
-    await expect(declined.page.getByTestId("session-ended")).toContainText("The visitor stopped the session.");
+    await expect(declined.page.getByTestId("session-ended")).toContainText("The visitor declined the session.");
     expect((await sessionOf(declining.visitorId)).session).toMatchObject({
       ended_at: expect.any(String),
       session_authorized: false,

@@ -31,15 +31,15 @@ async function sessionToken() {
 }
 
 /**
- * Who is calling, from the signed session cookie and the users table (so a disabled user or a changed
- * role takes effect at once). The security boundary of every page, action and console route handler:
+ * Who is calling, from the signed session cookie and the users table (so a disabled user, a changed
+ * role or a changed password takes effect at once). The security boundary of every page, action and console route handler:
  * `proxy.ts` only redirects anonymous page views. Read once per request (React `cache`): the layout and
  * the page share one lookup.
  */
 export const getCaller = cache(async (): Promise<Caller | null> => {
   const token = await sessionToken();
   if (!token?.sub || !isWithinAbsoluteLimit(token.signedInAt)) return null;
-  const user = await findEnabledUser(await getDb(), token.sub);
+  const user = await findEnabledUser(await getDb(), token.sub, Number(token.signedInAt ?? 0));
   if (!user) return null;
   return { id: user.id, email: user.email, name: user.name, role: user.role };
 });

@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import { bigserial, boolean, check, index, jsonb, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 
 /**
- * People who sign in to the console. `id` is stable and is the agent id sent to the API. A user signed in
+ * People who sign in to the console. `id` is stable; the API knows the user as the External Agent `console:<id>`. A user signed in
  * through single sign-on is tied to the provider's subject (`oidc_issuer` + `oidc_subject`) and may have
  * no password.
  */
@@ -17,6 +17,8 @@ export const consoleUsers = pgTable(
     oidcIssuer: text("oidc_issuer"),
     oidcSubject: text("oidc_subject"),
     disabledAt: timestamp("disabled_at", { withTimezone: true, mode: "date" }),
+    /** Sessions signed in before this (a password change or reset) are no longer accepted. */
+    sessionsValidAfter: timestamp("sessions_valid_after", { withTimezone: true, mode: "date" }),
     createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
   },
@@ -91,3 +93,22 @@ export const userPreferences = pgTable("user_preferences", {
   helpAlerts: boolean("help_alerts").notNull().default(true),
   updatedAt: timestamp("updated_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
 });
+
+/**
+ * One-time password reset links an admin creates. Only the SHA-256 of the token is kept: the link itself
+ * is shown once (and maybe emailed), so a copy of the database opens no account.
+ */
+export const passwordResets = pgTable(
+  "password_resets",
+  {
+    tokenHash: text("token_hash").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => consoleUsers.id, { onDelete: "cascade" }),
+    createdBy: text("created_by"),
+    createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+    expiresAt: timestamp("expires_at", { withTimezone: true, mode: "date" }).notNull(),
+    usedAt: timestamp("used_at", { withTimezone: true, mode: "date" }),
+  },
+  (table) => [index("password_resets_user_idx").on(table.userId)],
+);

@@ -14,7 +14,7 @@ export interface NewUser {
   password: string;
 }
 
-/** A new user id (the agent id the console sends to the API). */
+/** A new user id (the console sends it to the API as the agent id `console:<id>`). */
 export const newUserId = () => `cu_${randomUUID().replaceAll("-", "")}`;
 
 export async function findUserByEmail(db: Db, email: string): Promise<ConsoleUser | undefined> {
@@ -22,18 +22,28 @@ export async function findUserByEmail(db: Db, email: string): Promise<ConsoleUse
   return user;
 }
 
-// Every console request reads it: prepared once, only the columns a caller needs, disabled users left out.
+// Every console request reads it: prepared once, only the columns a caller needs, disabled users left out,
+// and so are sessions signed in before the user's password last changed.
 const enabledUserById = preparedFor((db) =>
   db
     .select({ id: consoleUsers.id, email: consoleUsers.email, name: consoleUsers.name, role: consoleUsers.role })
     .from(consoleUsers)
-    .where(and(eq(consoleUsers.id, sql.placeholder("id")), isNull(consoleUsers.disabledAt)))
-    .prepare("console_enabled_user_by_id"),
+    .where(
+      and(
+        eq(consoleUsers.id, sql.placeholder("id")),
+        isNull(consoleUsers.disabledAt),
+        sql`coalesce(${consoleUsers.sessionsValidAfter}, '-infinity') <= ${sql.placeholder("signedInAt")}::timestamptz`,
+      ),
+    )
+    .prepare("console_enabled_user_by_id_v2"),
 );
 
-/** The user as the caller check needs them, read now (a disabled user is undefined). */
-export async function findEnabledUser(db: Db, id: string): Promise<Pick<ConsoleUser, "id" | "email" | "name" | "role"> | undefined> {
-  const [user] = await enabledUserById(db).execute({ id });
+/**
+ * The user as the caller check needs them, read now: undefined when disabled, or when the session was
+ * signed in (`signedInAt`, ms) before a password change or reset ended the user's sessions.
+ */
+export async function findEnabledUser(db: Db, id: string, signedInAt?: number): Promise<Pick<ConsoleUser, "id" | "email" | "name" | "role"> | undefined> {
+  const [user] = await enabledUserById(db).execute({ id, signedInAt: signedInAt === undefined ? "infinity" : new Date(signedInAt).toISOString() });
   return user;
 }
 

@@ -65,7 +65,9 @@ export const agentMessageSchema = z
     z
       .object({ type: z.literal("events"), seq: z.number().int(), reset: z.boolean(), events: z.array(recordedEventSchema) })
       .describe("`seq` counts messages of events; `reset`: the events start with a full snapshot (drop the old page)"),
-    z.object({ type: z.literal("status"), status: visitorStatusSchema, agents: z.array(z.string()) }),
+    z
+      .object({ type: z.literal("status"), status: visitorStatusSchema, agents: z.array(z.string()), online: z.boolean().optional() })
+      .describe("`online`: the visitor's page is connected to the service now"),
     z.object({ type: z.literal("ended"), reason: z.string() }),
     z.object({ type: z.literal("custom"), message: z.string() }).describe("From the customer's page (Tandem.sendCustomMessage)"),
     z.object({ type: z.literal("token"), token: z.string() }).describe("A fresh viewer credential: the previous one expires soon"),
@@ -111,6 +113,8 @@ export const watchSessionSchema = z.object({
   visitorId: z.string(),
   status: visitorStatusSchema,
   endReason: z.string().nullable(),
+  startedAt: z.string().describe("When the session started (ISO 8601)"),
+  endedAt: z.string().nullable(),
   agents: z.array(z.string()),
   tools: z
     .array(z.enum(controlMessageSchema.options.map((option) => option.shape.tool.value) as [Tool, ...Tool[]]))

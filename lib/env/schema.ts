@@ -67,6 +67,7 @@ export const envSchema = z
     REGISTRATION_RATE_LIMIT_PER_MINUTE: perMinute(120),
     SITE_RATE_LIMIT_PER_MINUTE: perMinute(1_200_000),
     LIVE_RATE_LIMIT_PER_MINUTE: perMinute(6_000),
+    LIVE_STREAMS_PER_ADDRESS: optional(z.coerce.number({ error: "must be a number" }).int("must be a whole number").min(1)).transform((value) => value ?? 64),
     SIGN_IN_FAILURES_PER_ADDRESS: optional(z.coerce.number({ error: "must be a number" }).int("must be a whole number").min(1)).transform(
       (value) => value ?? 30,
     ),
@@ -85,6 +86,9 @@ export const envSchema = z
     PROXY_PUBLIC_URL: optional(httpUrl),
     PROXY_ALLOW_PRIVATE_NETWORKS: optional(z.enum(["true", "false"], { error: "must be true or false" })).transform((value) => value === "true"),
     WEBHOOK_ALLOW_PRIVATE_NETWORKS: optional(z.enum(["true", "false"], { error: "must be true or false" })).transform((value) => value === "true"),
+    // Where password reset links are emailed from (nodemailer's URL form, which may carry the relay's login).
+    SMTP_URL: optional(z.string().regex(/^smtps?:\/\//, "must start with smtp:// or smtps://")),
+    SMTP_FROM: optional(z.string().trim().min(3).max(200, "must be at most 200 characters")).transform((value) => value ?? "Tandem <no-reply@localhost>"),
     PASSWORD_SIGN_IN: optional(z.enum(["true", "false"], { error: "must be true or false" })).transform((value) => value !== "false"),
     OIDC_ISSUER: optional(issuerUrl),
     OIDC_CLIENT_ID: optional(z.string().max(500, "must be at most 500 characters")),

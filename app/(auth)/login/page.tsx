@@ -25,6 +25,8 @@ export default async function LoginPage(props: { searchParams: Promise<Record<st
   const sso = ssoConfig(env());
   const firstRun = passwordSignIn && (await countUsers(await getDb())) === 0;
   const error = signInErrorMessage(typeof searchParams.error === "string" ? searchParams.error : undefined, sso?.displayName ?? "single sign-on");
+  const notice =
+    searchParams.notice === "password_changed" || searchParams.notice === "password_reset" ? "Your password was changed. Sign in with the new one." : null;
   const ssoButton = sso ? <SsoSignInButton providerId={SSO_PROVIDER_ID} providerName={sso.displayName} callbackPath={callbackPath} /> : null;
 
   return (
@@ -43,6 +45,11 @@ export default async function LoginPage(props: { searchParams: Promise<Record<st
             <>
               <h1 className="text-lg font-semibold">Sign in to Tandem</h1>
               {error ? <Alert data-testid="sign-in-error">{error}</Alert> : null}
+              {notice && !error ? (
+                <Alert tone="info" data-testid="sign-in-notice">
+                  {notice}
+                </Alert>
+              ) : null}
               {ssoButton}
               {passwordSignIn ? (
                 <>

@@ -15,18 +15,18 @@ export const agentUsageColumns: AgentUsageColumn[] = [
     header: "Agent",
     cell: (row, { linkToAgents }) => (
       <div>
-        {linkToAgents ? (
+        {linkToAgents && row.email ? (
           <Link href={agentRefPath({ kind: "email", email: row.email })} className="font-medium text-brand-600 hover:underline dark:text-brand-100">
             {row.name}
           </Link>
         ) : (
           <span className="font-medium">{row.name}</span>
         )}
-        <p className="text-xs text-zinc-500 dark:text-zinc-400">{row.email}</p>
+        <p className="text-xs text-zinc-500 dark:text-zinc-400">{row.email || "Not console users"}</p>
       </div>
     ),
   },
-  { header: "Role", cell: (row) => ROLE_LABELS[row.role] },
+  { header: "Role", cell: (row) => (row.role ? ROLE_LABELS[row.role] : "—") },
   { header: "Sessions (30 days)", numeric: true, cell: (row) => formatCount(row.sessions) },
   { header: "Session time (30 days)", numeric: true, cell: (row) => formatDuration(row.seconds) },
 ];

@@ -34,7 +34,7 @@ export async function AgentUsageTable({ viewerRole }: { viewerRole: Role }) {
         </thead>
         <tbody>
           {rows.map((row) => (
-            <tr key={row.email} data-testid="agent-usage-row">
+            <tr key={row.email || row.name} data-testid="agent-usage-row">
               {agentUsageColumns.map((column) => (
                 <Td key={column.header} className={cn(column.numeric && "text-right tabular-nums")}>
                   {column.cell(row, options)}

@@ -1,11 +1,13 @@
 import "server-only";
 import { cache } from "react";
-import { isApiError, type Session } from "@/lib/client";
-import { apiConnection } from "@/lib/console/api";
+import type { Session } from "@/lib/client";
+import { loadConsoleUserSessions } from "@/lib/console/agents/console-agent-load";
+import { otherAgentsShare } from "@/lib/console/agents/console-agent";
 import { listConsoleMembers, type ConsoleMember } from "@/lib/console/agents/console-users";
 import { getDb } from "@/lib/db";
 import { summarizeSessions, type AgentUsageRow } from "./agent-usage";
 import { mapWithConcurrency } from "./concurrency";
+import { loadUsage } from "./load-usage";
 
 /** Lookups in flight at once: enough to be quick for a team, few enough not to hit the API's rate limit. */
 const LOOKUP_CONCURRENCY = 4;
@@ -17,29 +19,32 @@ export interface MemberSessions {
 }
 
 /**
- * Each console user's sessions, from Agent lookup by email. Cached per request, so the per-agent table
- * and the daily history of one page view share one lookup per user. Other failures than 404 are thrown.
+ * Each console user's sessions, from Agent lookup by email and by the external id the console files them
+ * under (one person, one agent). Cached per request, so the per-agent table and the daily history of one
+ * page view share the lookups. Other failures than 404 are thrown.
  */
 export const loadMemberSessions = cache(async (): Promise<MemberSessions[]> => {
   const members = await listConsoleMembers(await getDb());
-  const { cloud } = apiConnection();
-  return mapWithConcurrency(members, LOOKUP_CONCURRENCY, async (member) => {
-    try {
-      return { member, sessions: (await cloud.lookupAgent({ email: member.email })).sessions };
-    } catch (error) {
-      if (isApiError(error) && error.kind === "not_found") return { member, sessions: null };
-      throw error;
-    }
-  });
+  return mapWithConcurrency(members, LOOKUP_CONCURRENCY, async (member) => ({ member, sessions: await loadConsoleUserSessions(member) }));
 });
 
-/** Sessions and session time in the last 30 days for each console user (0 for one the API does not know). */
+export const OTHER_AGENTS_NAME = "Other agents";
+
+/**
+ * Sessions and session time in the last 30 days for each console user (0 for one the API does not know),
+ * then one row for agents who are not console users, so that the rows add up to the team's 30-day totals.
+ */
 export async function loadAgentUsage(now = new Date()): Promise<AgentUsageRow[]> {
-  return (await loadMemberSessions()).map(({ member, sessions }) => ({
+  const [members, usage] = await Promise.all([loadMemberSessions(), loadUsage()]);
+  const rows: AgentUsageRow[] = members.map(({ member, sessions }) => ({
     email: member.email,
     name: member.name,
     role: member.role,
     ...(sessions ? summarizeSessions(sessions, now) : { sessions: 0, seconds: 0 }),
     known: sessions !== null,
   }));
+  const total = { sessions: usage.session_counts.last_30_days, seconds: usage.session_seconds.last_30_days };
+  const other = otherAgentsShare(total, rows);
+  if (other.sessions > 0 || other.seconds > 0) rows.push({ email: "", name: OTHER_AGENTS_NAME, role: null, ...other, known: true });
+  return rows;
 }

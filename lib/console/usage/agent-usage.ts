@@ -4,9 +4,11 @@ import type { Role } from "@/lib/console/roles";
 const DAY_MS = 86_400_000;
 
 export interface AgentUsageRow {
+  /** Empty on the "Other agents" row. */
   email: string;
   name: string;
-  role: Role;
+  /** Null on the "Other agents" row: sessions held by agents who are not console users. */
+  role: Role | null;
   sessions: number;
   seconds: number;
   /** False when the API has no agent with this email yet (shown as 0, not as an error). */

@@ -6,7 +6,7 @@ import { formatDuration } from "./format";
 export const AGENT_USAGE_CSV_COLUMNS: ReadonlyArray<CsvColumn<AgentUsageRow>> = [
   { header: "name", value: (row) => row.name },
   { header: "email", value: (row) => row.email },
-  { header: "role", value: (row) => row.role },
+  { header: "role", value: (row) => row.role ?? "" },
   { header: "sessions_30_days", value: (row) => row.sessions },
   { header: "session_seconds_30_days", value: (row) => row.seconds },
   { header: "session_time_30_days", value: (row) => formatDuration(row.seconds) },

@@ -1,6 +1,7 @@
 import "server-only";
 import { permissionsSchema, type Permissions } from "@/lib/contract";
 import { ActionError } from "@/lib/console/action";
+import { consoleAgentId } from "@/lib/console/agents/console-agent";
 import { apiConnection } from "@/lib/console/api";
 import { describeApiError } from "@/lib/console/api-errors";
 import type { Caller } from "@/lib/console/caller";
@@ -40,7 +41,8 @@ export function checkWatchOrigin(watchUrl: string, expectedOrigin: string): stri
 export async function createCoBrowseLink(visitorId: string, chosen: Partial<Permissions>, caller: Caller): Promise<string> {
   const connection = apiConnection();
   const settings = await getConsoleSettings(await getDb());
-  const agent = { id: caller.id, name: caller.name };
+  // Named by the console's own external id, so the API files every session of this user under one agent.
+  const agent = { id: consoleAgentId(caller.id), name: caller.name };
   const permissions = { ...settings.defaultPermissions, ...chosen };
   let watchUrl: string;
   try {

@@ -76,7 +76,7 @@ describe("the visitor's side", () => {
     );
     expect(early).toMatchObject({ status: 403, code: "consent_required" });
     await answerConsent(fixture.db, session.visitorId, session.sessionId, false);
-    expect(await row(session.sessionId)).toMatchObject({ status: "ended", endReason: "visitor", sessionAuthorized: false, wentLive: false });
+    expect(await row(session.sessionId)).toMatchObject({ status: "ended", endReason: "declined", sessionAuthorized: false, wentLive: false });
     expect(session.toVisitor.at(-1)).toMatchObject({ type: "ended", sessionId: session.sessionId });
     session.stop();
   });

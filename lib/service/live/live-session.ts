@@ -72,7 +72,8 @@ export async function broadcastStatus(db: Db, sessionId: string): Promise<void> 
   const found = await loadSession(db, sessionId);
   if (!found) return;
   const status = await visitorStatus(found.session, found.team);
-  await liveRelay().publishToSession(sessionId, { type: "status", status, agents: await agentNames(db, sessionId) });
+  const online = status !== "ended" && (await liveRelay().visitorConnected(found.session.visitorId));
+  await liveRelay().publishToSession(sessionId, { type: "status", status, agents: await agentNames(db, sessionId), online });
 }
 
 /** The first of the visitor's page to reach the service: the call's length counts from here. */

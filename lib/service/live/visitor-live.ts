@@ -65,7 +65,7 @@ export async function answerConsent(db: Db, visitorId: string, sessionId: string
   const { session, team } = await visitorSession(db, visitorId, sessionId);
   await recordConsent(db, session, accepted);
   if (!accepted) {
-    await endSession(db, session.id, "visitor");
+    await endSession(db, session.id, "declined");
     return;
   }
   await liveRelay().publishToVisitor(visitorId, await announceSession(db, { ...session, sessionAuthorized: true }, team));

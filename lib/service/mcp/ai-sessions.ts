@@ -103,7 +103,8 @@ export async function startAiSession(
   for (;;) {
     const current = await loadSession(db, sessionId);
     if (!current || current.session.status !== "ongoing") {
-      const declined = current?.session.endReason === "visitor" && !current.session.wentLive;
+      // Sessions declined before "declined" was its own reason ended as "visitor" without going live.
+      const declined = current?.session.endReason === "declined" || (current?.session.endReason === "visitor" && !current.session.wentLive);
       return notStarted(
         declined ? "declined" : "ended",
         declined ? "The visitor declined." : `The session ended (${current?.session.endReason ?? "gone"}).`,

@@ -8,7 +8,8 @@ import { enqueueWebhook } from "../webhooks";
 import { agentsBySession } from "./load";
 import { toSessionResource } from "./present";
 
-export type EndReason = "api" | "agent" | "visitor" | "agent_left" | "visitor_deleted";
+/** Who or what ended a session; `declined` = the visitor refused the consent prompt (never went live). */
+export type EndReason = "api" | "agent" | "visitor" | "declined" | "agent_left" | "visitor_deleted";
 
 /** An agent gone this long (no stream, no request) ends the session. */
 export const AGENT_GONE_MS = 60_000;

@@ -20,6 +20,8 @@ export async function describeWatchSession(db: Db, sessionId: string, agentId: s
     visitorId: session.visitorId,
     status: await visitorStatus(session, team),
     endReason: session.endReason,
+    startedAt: session.startedAt.toISOString(),
+    endedAt: session.endedAt?.toISOString() ?? null,
     agents: agents.map((agent) => agent.nickname || agent.name),
     tools: allowedTools(session.permissions),
     permissions: effectivePermissions(session.permissions),

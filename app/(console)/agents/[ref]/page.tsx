@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import Link from "next/link";
+import { redirect } from "next/navigation";
 import { Suspense } from "react";
 import { PageHeader } from "@/components/console/page-header";
 import { AgentProfile, AgentProfileSkeleton } from "@/components/agents/agent-profile";
@@ -7,7 +8,9 @@ import { AgentSessions } from "@/components/agents/agent-sessions";
 import { AgentLookupForm } from "@/components/agents/lookup-form";
 import { SessionsTableSkeleton } from "@/components/agents/sessions-table/skeleton";
 import { EmptyState } from "@/components/ui/empty-state";
-import { parseAgentRef } from "@/lib/console/agents/agent-ref";
+import { agentRefPath, parseAgentRef } from "@/lib/console/agents/agent-ref";
+import { consoleUserIdOf } from "@/lib/console/agents/console-agent";
+import { findConsoleUserById } from "@/lib/console/agents/console-agent-load";
 import { requirePageCaller } from "@/lib/console/caller";
 
 export const metadata: Metadata = { title: "Agent" };
@@ -34,6 +37,11 @@ export default async function AgentPage(props: { params: Promise<{ ref: string }
       </>
     );
   }
+
+  // The external id the console files its users under: the person's page is their email's.
+  const consoleUserId = agentRef.kind === "external" ? consoleUserIdOf(agentRef.externalId) : null;
+  const consoleUser = consoleUserId ? await findConsoleUserById(consoleUserId) : null;
+  if (consoleUser) redirect(agentRefPath({ kind: "email", email: consoleUser.email }));
 
   return (
     <>
