@@ -83,20 +83,12 @@ test("the visitor accepts; the AI agent reads, adds to cart by ref, never sees m
   const after = await call(client, "read_page", { session_id: sessionId });
   expect(after.structuredContent!.tree).toContain("1 item in your cart, $12 in total.");
 
-  // click → the change in the next read_page, with the real visitor script (its batching included).
-  const timings: number[] = [];
+  // Each click's change is in the very next read_page, with the real visitor script (its batching included).
   for (let count = 2; count <= 21; count++) {
-    const started = performance.now();
     await call(client, "click", { session_id: sessionId, ref: addToCart });
     const read = await call(client, "read_page", { session_id: sessionId });
-    timings.push(performance.now() - started);
     expect(read.structuredContent!.tree).toContain(`${count} items in your cart`);
   }
-  timings.sort((a, b) => a - b);
-  console.log(
-    `click → next read_page (real page, n=${timings.length}): p50 ${timings[9].toFixed(0)} ms, p95 ${timings[18].toFixed(0)} ms, max ${timings[19].toFixed(0)} ms`,
-  );
-  expect(timings[18]).toBeLessThan(500);
 
   // Typing into an unmasked field works; into the card box it is refused.
   const name = refOf(after.structuredContent!.tree as string, /textbox "Name"/);
