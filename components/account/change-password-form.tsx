@@ -5,6 +5,7 @@ import { useEffect } from "react";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import { FormStatus } from "@/components/settings/form-status";
+import { NewPasswordFields } from "./new-password-fields";
 import { fieldError, useFormAction } from "@/components/settings/use-form-action";
 import { changePassword } from "@/lib/console/account/actions";
 
@@ -23,17 +24,7 @@ export function ChangePasswordForm() {
   return (
     <form action={submit} className="flex max-w-md flex-col gap-4" noValidate aria-labelledby="change-password-heading">
       <Field label="Current password" name="current" type="password" autoComplete="current-password" required error={fieldError(result, "current")} />
-      <Field
-        label="New password"
-        name="password"
-        type="password"
-        autoComplete="new-password"
-        minLength={12}
-        required
-        placeholder="At least 12 characters"
-        error={fieldError(result, "password")}
-      />
-      <Field label="Confirm the new password" name="confirm" type="password" autoComplete="new-password" required error={fieldError(result, "confirm")} />
+      <NewPasswordFields result={result} />
       <FormStatus result={result} success={result?.ok ? "Password changed. Sign in again with the new one…" : undefined} />
       <div>
         <Button type="submit" disabled={pending || result?.ok}>

@@ -2,10 +2,10 @@
 
 import Link from "next/link";
 import { Button } from "@/components/ui/button";
-import { Field } from "@/components/ui/field";
 import { Alert } from "@/components/ui/alert";
 import { FormStatus } from "@/components/settings/form-status";
-import { fieldError, useFormAction } from "@/components/settings/use-form-action";
+import { NewPasswordFields } from "./new-password-fields";
+import { useFormAction } from "@/components/settings/use-form-action";
 import { resetPassword } from "@/lib/console/account/reset-actions";
 
 export function ResetPasswordForm({ token }: { token: string }) {
@@ -24,18 +24,7 @@ export function ResetPasswordForm({ token }: { token: string }) {
   return (
     <form action={submit} className="flex flex-col gap-4" noValidate>
       <input type="hidden" name="token" value={token} />
-      <Field
-        label="New password"
-        name="password"
-        type="password"
-        autoComplete="new-password"
-        minLength={12}
-        required
-        autoFocus
-        placeholder="At least 12 characters"
-        error={fieldError(result, "password")}
-      />
-      <Field label="Confirm the new password" name="confirm" type="password" autoComplete="new-password" required error={fieldError(result, "confirm")} />
+      <NewPasswordFields result={result} autoFocus />
       <FormStatus result={result} />
       <Button type="submit" disabled={pending}>
         {pending ? "Saving…" : "Set password"}
