@@ -10,6 +10,7 @@ const sameTwice = (input: { password: string; confirm: string }) => input.passwo
 const mismatch = { path: ["confirm"], message: "The two passwords differ." };
 
 export const changePasswordForm = z.object({ current: z.string().min(1, "Enter your current password.").max(200), ...newPassword }).refine(sameTwice, mismatch);
-export const resetPasswordForm = z
-  .object({ token: z.string().regex(/^[\w-]{43}$/, "This link is not a reset link."), ...newPassword })
-  .refine(sameTwice, mismatch);
+/** A reset link's token: 32 random bytes, base64url. */
+export const resetTokenSchema = z.string().regex(/^[\w-]{43}$/, "This link is not a reset link.");
+
+export const resetPasswordForm = z.object({ token: resetTokenSchema, ...newPassword }).refine(sameTwice, mismatch);

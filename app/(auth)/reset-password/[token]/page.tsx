@@ -3,6 +3,7 @@ import { connection } from "next/server";
 import { ResetPasswordForm } from "@/components/account/reset-password-form";
 import { Alert } from "@/components/ui/alert";
 import { Logo } from "@/components/ui/logo";
+import { resetTokenSchema } from "@/lib/console/account/forms";
 import { resetTokenUsable } from "@/lib/console/account/passwords";
 import { getDb } from "@/lib/db";
 
@@ -12,7 +13,7 @@ export const metadata: Metadata = { title: "Set a new password" };
 export default async function ResetPasswordPage(props: { params: Promise<{ token: string }> }) {
   await connection();
   const { token } = await props.params;
-  const usable = /^[\w-]{43}$/.test(token) && (await resetTokenUsable(await getDb(), token));
+  const usable = resetTokenSchema.safeParse(token).success && (await resetTokenUsable(await getDb(), token));
   return (
     <main className="flex min-h-screen items-center justify-center p-6">
       <div className="w-full max-w-sm">
