@@ -45,6 +45,8 @@ async function openLink(browser: Browser, link: string): Promise<{ page: Page; a
   await page.goto(link);
   await page.getByRole("button", { name: "Open the page" }).click();
   await expect(page).toHaveURL(new RegExp(`^${server.proxyUrl}/s/[\\w-]{22}/http/127\\.0\\.0\\.1:\\d+/$`));
+  // As a goto would: the page and its subresources loaded, so what a test counts next is its own doing.
+  await page.waitForLoadState("load");
   const sessionId = new URL(page.url()).pathname.split("/")[2];
   const proxied = (target: string) => `${server.proxyUrl}/s/${sessionId}/http/${new URL(site.origin).host}${target}`;
   return { page, asked, proxied, sessionId };
