@@ -1,5 +1,3 @@
-import type { SWRConfiguration } from "swr";
-
 /** Reads one of the console's own JSON route handlers; a refusal throws the envelope's message. */
 export async function fetchConsoleJson<T>(url: string): Promise<T> {
   const response = await fetch(url, { headers: { accept: "application/json" } });
@@ -9,13 +7,10 @@ export async function fetchConsoleJson<T>(url: string): Promise<T> {
 }
 
 /**
- * SWR options for a resource the console keeps fresh every `interval` ms. SWR pauses polling while a
- * request fails and retries with a growing back-off; here it keeps asking at the same pace, so the page
- * recovers within one interval of the API coming back.
+ * Query options for a resource the console keeps fresh every `interval` ms. A failed poll is not retried
+ * in a burst: the next one comes at the same pace, so the page recovers within one interval of the API
+ * coming back.
  */
-export function pollEvery(interval: number): SWRConfiguration {
-  return {
-    refreshInterval: interval,
-    onErrorRetry: (_error, _key, _config, revalidate, { retryCount }) => void setTimeout(() => revalidate({ retryCount }), interval),
-  };
+export function pollEvery(interval: number) {
+  return { refetchInterval: interval, retry: false } as const;
 }

@@ -1,10 +1,9 @@
 "use client";
 
 import { useState, useSyncExternalStore, useTransition } from "react";
-import { mutate } from "swr";
 import { Button } from "@/components/ui/button";
 import { setHelpAlerts } from "@/lib/console/help-queue/actions";
-import { HELP_QUEUE_URL } from "./use-help-queue";
+import { refreshHelpQueue } from "./use-help-queue";
 
 const noSubscription = () => () => {};
 const browserPermission = (): NotificationPermission | "unsupported" => (typeof Notification === "undefined" ? "unsupported" : Notification.permission);
@@ -36,7 +35,7 @@ export function HelpAlertsToggle({ enabled }: { enabled: boolean }) {
         setError(result.error);
         setChecked(!next);
       }
-      await mutate(HELP_QUEUE_URL);
+      await refreshHelpQueue();
     });
   };
 

@@ -1,13 +1,12 @@
 "use client";
 
 import { useState, useTransition } from "react";
-import { mutate } from "swr";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { QuickCoBrowse } from "@/components/visitors/quick-co-browse";
 import { visitorDisplayName } from "@/components/visitors/visitor-badges";
 import { claimHelpRequest, releaseHelpRequest } from "@/lib/console/help-queue/actions";
-import { HELP_QUEUE_URL, type HelpQueueEntry } from "./use-help-queue";
+import { refreshHelpQueue, type HelpQueueEntry } from "./use-help-queue";
 
 /** Take a request, then co-browse (or hand it back); a request someone else took says who. */
 export function HelpRequestActions({ request, me }: { request: HelpQueueEntry; me: string }) {
@@ -21,7 +20,7 @@ export function HelpRequestActions({ request, me }: { request: HelpQueueEntry; m
       setError(null);
       const result = await action({ visitorId });
       if (!result.ok) setError(result.error);
-      await mutate(HELP_QUEUE_URL);
+      await refreshHelpQueue();
     });
 
   const claimer = request.claimedBy;

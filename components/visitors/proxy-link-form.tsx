@@ -10,7 +10,7 @@ import { createProxyLink } from "@/lib/console/visitors/actions";
 import type { CoBrowsePermissions } from "@/lib/console/permissions";
 import { formatUtc } from "./format";
 
-/** Shown only once a link exists: its polling (SWR) loads then, not with the visitor's page. */
+/** Shown only once a link exists: its polling (React Query) loads then, not with the visitor's page. */
 const ProxyVisitor = dynamic(() => import("./proxy-visitor").then((module) => module.ProxyVisitor), { ssr: false });
 
 /** Creates a universal proxy link to send a visitor who has no visitor script on the page. */

@@ -1,13 +1,12 @@
 "use client";
 
 import { useState, useTransition } from "react";
-import { mutate } from "swr";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
 import { Field } from "@/components/ui/field";
 import { purgeOfflineVisitors } from "@/lib/console/visitors/actions";
-import { VISITORS_URL } from "@/lib/console/visitors/search-params";
+import { refreshVisitors } from "./use-visitors";
 
 const CONFIRMATION = "PURGE";
 
@@ -36,7 +35,7 @@ export function PurgeVisitorsDialog() {
       setResult(`${atLeast ? "At least " : ""}${removed} offline ${removed === 1 ? "visitor was" : "visitors were"} removed. Online visitors were kept.`);
       close();
       // Every cached list (any search, any length) is out of date.
-      await mutate((key) => typeof key === "string" && key.startsWith(VISITORS_URL));
+      await refreshVisitors();
     });
 
   return (

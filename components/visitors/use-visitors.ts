@@ -1,23 +1,39 @@
 "use client";
 
-import useSWR, { useSWRConfig } from "swr";
+import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { fetchConsoleJson, pollEvery } from "@/components/console/polling";
+import { consoleQueryClient } from "@/components/console/query-client";
 import type { Visitor } from "@/lib/contract";
 import { visitorsUrl, type VisitorQuery } from "@/lib/console/visitors/search-params";
 
 /** How often the table refreshes who is online. */
 export const VISITORS_REFRESH_MS = 3_000;
 
-const fetchVisitors = async (url: string) => (await fetchConsoleJson<{ visitors: Visitor[] }>(url)).visitors;
+/** Every visitors list's query key starts so: invalidating it refreshes every cached list (any search, any length). */
+export const VISITORS_KEY = ["visitors"] as const;
+const visitorsKey = (url: string) => [...VISITORS_KEY, url] as const;
 
-/**
- * The visitors matching a query, kept fresh. While a new query loads, the previous rows stay on screen
- * (`isPlaceholderData`); the server page's first page (SWR `fallback`, keyed by URL) is the query's own.
- */
+/** A list the page already holds (the server's first page): the query starts from it rather than asking again. */
+export function seedVisitors(url: string, visitors: Visitor[]): void {
+  consoleQueryClient().setQueryData(visitorsKey(url), visitors);
+}
+
+/** After a mutation of the visitors (a purge): every list asks again. */
+export function refreshVisitors(): Promise<void> {
+  return consoleQueryClient().invalidateQueries({ queryKey: VISITORS_KEY });
+}
+
+/** The visitors matching a query, kept fresh. While a new query loads, the previous rows stay on screen (`isPlaceholderData`). */
 export function useVisitors(query: VisitorQuery) {
   const url = visitorsUrl(query);
-  const { fallback } = useSWRConfig();
-  const visitors = useSWR<Visitor[], Error>(url, fetchVisitors, { ...pollEvery(VISITORS_REFRESH_MS), keepPreviousData: true });
-  const isPlaceholderData = visitors.isLoading && visitors.data !== undefined && visitors.data !== fallback[url];
-  return { data: visitors.data, error: visitors.error, refresh: () => void visitors.mutate(), isPlaceholderData };
+  const visitors = useQuery(
+    {
+      queryKey: visitorsKey(url),
+      queryFn: async () => (await fetchConsoleJson<{ visitors: Visitor[] }>(url)).visitors,
+      ...pollEvery(VISITORS_REFRESH_MS),
+      placeholderData: keepPreviousData,
+    },
+    consoleQueryClient(),
+  );
+  return { data: visitors.data, error: visitors.error ?? undefined, refresh: () => void visitors.refetch(), isPlaceholderData: visitors.isPlaceholderData };
 }

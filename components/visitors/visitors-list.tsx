@@ -61,7 +61,7 @@ export function VisitorsList({ query, visitors, fallbackKey }: { query: VisitorQ
   return (
     <div ref={frame} className="flex flex-col gap-4">
       {live ? (
-        <live.Live fallback={{ [fallbackKey]: visitors }} early={live.early} />
+        <live.Live first={{ url: fallbackKey, visitors }} early={live.early} />
       ) : (
         // Keyed by the query: a new query from the server (the command palette) shows in a fresh form.
         <Fragment key={fallbackKey}>
