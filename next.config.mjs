@@ -8,6 +8,9 @@ const nextConfig = {
   // `forbidden()` renders app/forbidden.tsx for a signed-in user without the role.
   experimental: { authInterrupts: true },
   reactStrictMode: true,
+  // The type check is `npm run typecheck` (tsc over the whole project, part of `npm test`); repeating it in every
+  // build cost `npm start`'s first run minutes on a small machine.
+  typescript: { ignoreBuildErrors: true },
 };
 
 export default nextConfig;

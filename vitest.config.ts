@@ -14,7 +14,11 @@ export default defineConfig({
     projects: [
       {
         resolve: { alias },
-        test: { name: "unit", include: ["lib/**/*.test.ts", "scripts/**/*.test.ts"], exclude: ["**/*.db.test.ts", "**/*.redis.test.ts"] },
+        test: {
+          name: "unit",
+          include: ["lib/**/*.test.ts", "scripts/**/*.test.ts", "components/**/*.test.ts"],
+          exclude: ["**/*.db.test.ts", "**/*.redis.test.ts"],
+        },
       },
       {
         // Database suites: PGlite by default, PostgreSQL when DATABASE_URL is set (.ci/run does both).

@@ -1,26 +1,37 @@
 /**
- * GET visitor by id and search, through the real server (npm start's), with many visitors in the database.
+ * GET visitor by id and search, through the real server (npm start's), with many visitors in the database
+ * (bench/fill-visitors.ts's long tail), while a live site's writes run (bench/background-writes.ts:
+ * registrations, each identified, and heartbeats) and another team's offline visitors are purged.
  *
- *   npx tsx --conditions=react-server bench/api-latency.ts [--visitors 1000000] [--requests 2000]
+ *   npx tsx --conditions=react-server bench/api-latency.ts [--visitors 1000000] [--requests 3200]
  *   scripts/with-postgres.sh npx tsx --conditions=react-server bench/api-latency.ts   (PostgreSQL)
  *
- * Needs a production build (`npm run build`). Prints p50/p95/p99 and requests per second per endpoint.
+ * Options: --registrations and --heartbeats a second (50, 200), --concurrency (8). Needs a production
+ * build (`npm run build`). Prints the fill and index build times, p50/p95/p99 and requests per second per
+ * endpoint (the search's against /healthz's in the same run), and p50/p95/max per form of search.
  */
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
-import { count, eq } from "drizzle-orm";
+import { count, eq, sql } from "drizzle-orm";
 import { serverDatabase } from "../e2e/support/postgres";
 import { NO_RATE_LIMITS, startServer } from "../e2e/support/server";
 import { openDatabase } from "../lib/db/connection";
-import { visitors } from "../lib/service/core/schema";
+import { teams, visitors } from "../lib/service/core/schema";
 import { ensureApiKey, ensureDefaultTeam } from "../lib/service/teams/team";
-import { fillVisitors } from "./fill-visitors";
+import { startWrites } from "./background-writes";
+import { drawn, filledVisitor, fillVisitors, LAST_NAME_COUNT } from "./fill-visitors";
 import { percentile, summarize, timeRequests, type Summary } from "./measure";
 
 const { values } = parseArgs({
-  options: { visitors: { type: "string", default: "1000000" }, requests: { type: "string", default: "2000" }, concurrency: { type: "string", default: "8" } },
+  options: {
+    visitors: { type: "string", default: "1000000" },
+    requests: { type: "string", default: "3200" },
+    concurrency: { type: "string", default: "8" },
+    registrations: { type: "string", default: "50" },
+    heartbeats: { type: "string", default: "200" },
+  },
 });
 const visitorCount = Number(values.visitors);
 const requests = Number(values.requests);
@@ -39,34 +50,85 @@ const team = await ensureDefaultTeam(database.db);
 await ensureApiKey(database.db, team.id, apiKey, "Bench", "api");
 const [{ n: existing }] = await database.db.select({ n: count() }).from(visitors).where(eq(visitors.teamId, team.id));
 if (Number(existing) < visitorCount) await fillVisitors(database.db, team.id, visitorCount);
+console.log(`Filled in ${((Date.now() - fillStarted) / 1000).toFixed(0)} s (the search triggers and indexes kept up as rows came in).`);
+// Another team whose offline visitors are purged while searches run.
+const purgeKey = "tk_bench_purge_0123456789abcdef";
+await database.db
+  .insert(teams)
+  .values({ id: "t_purged", name: "Purged", domain: "shop.example.com", publicKey: "pk_bench_purged", webhookSecret: "whsec_bench" })
+  .onConflictDoNothing();
+await ensureApiKey(database.db, "t_purged", purgeKey, "Bench", "api");
+await fillVisitors(database.db, "t_purged", 20_000);
+// What building the search indexes anew takes at this size (as a migration on an existing table would).
+for (const index of ["visitors_search_words_idx", "search_words_keys_idx", "visitors_search_trgm_idx"]) {
+  const started = Date.now();
+  await database.db.execute(sql.raw(`reindex index ${index}`));
+  const [{ size }] = (await database.db.execute<{ size: string }>(sql`select pg_size_pretty(pg_relation_size(${index}::regclass)) as size`)).rows;
+  console.log(`${index}: rebuilt in ${((Date.now() - started) / 1000).toFixed(1)} s, ${size}`);
+}
+const [{ words, size: dictionarySize }] = (
+  await database.db.execute<{ words: string; size: string }>(
+    sql`select count(*) as words, pg_size_pretty(pg_total_relation_size('search_words')) as size from search_words where team_id = ${team.id}`,
+  )
+).rows;
+console.log(`Dictionary: ${Number(words).toLocaleString("en")} words, ${dictionarySize} with its indexes.`);
 await database.close();
-console.log(`Filled in ${((Date.now() - fillStarted) / 1000).toFixed(0)} s.`);
 
 const server = await startServer({ dataDir, env: { TANDEM_DEMO_SEED: "0", COBROWSE_API_KEY: apiKey, ...NO_RATE_LIMITS } });
 const headers = { "x-api-key": apiKey };
 const pick = (i: number) => `B${((i * 7919) % visitorCount).toString(16).padStart(8, "0")}`;
-const searches = [
-  "#vip online",
-  "jane cooper",
-  "id:user-4242",
-  "jane.cooper4242@example.org",
-  "ip:198.51.16.146",
-  "integration_id:acmechat:4240",
-  "-online #trial",
-  "prya pate",
-  "0007",
-  "checkout",
+/** The first visitor from `from` on that `test` accepts: the searches ask for real visitors of the fill. */
+function visitorWhere(from: number, test: (n: number) => boolean): ReturnType<typeof filledVisitor> {
+  for (let n = from; n < visitorCount; n++) if (test(n)) return filledVisitor(n);
+  return filledVisitor(from);
+}
+/** One edit in each word: neighbours swapped in the first, a letter dropped from the second. */
+const typo = (first: string, last: string) => `${first.slice(0, 1)}${first.charAt(2)}${first.charAt(1)}${first.slice(3)} ${last.slice(0, 2)}${last.slice(3)}`;
+const common = filledVisitor(4242);
+const rare = visitorWhere(1000, (n) => drawn(n, 2, LAST_NAME_COUNT) > LAST_NAME_COUNT / 2 && /^[A-Za-z]{6,}$/.test(filledVisitor(n).last));
+const longRare = visitorWhere(5000, (n) => /^[A-Za-z]{9,}$/.test(filledVisitor(n).last) && drawn(n, 2, LAST_NAME_COUNT) > LAST_NAME_COUNT / 2);
+const accented = visitorWhere(2000, (n) => /[^A-Za-z]/.test(filledVisitor(n).first));
+const searches: [string, string][] = [
+  ["name, exact", `${common.first} ${common.last}`],
+  ["name, either order", `${common.last} ${common.first}`],
+  ["rare name, exact", `${rare.first} ${rare.last}`],
+  ["rare name, a typo in each word", typo(rare.first, rare.last)],
+  ["long rare last name, two typos", `${longRare.last.slice(0, 2)}${longRare.last.charAt(3)}${longRare.last.charAt(2)}${longRare.last.slice(4, -1)}`],
+  ["unfinished last name", rare.last.slice(0, 4)],
+  ["accents folded", accented.first.normalize("NFD").replace(/\p{M}/gu, "")],
+  ["email", filledVisitor(4242).email],
+  ["id:", "id:user-4242"],
+  ["ip:", "ip:198.51.16.146"],
+  ["integration_id:", "integration_id:acmechat:4240"],
+  ["lookup code", "0007"],
+  ["tag, online", "#vip online"],
+  ["-online, tag", "-online #trial"],
+  ["url word", "checkout"],
+  ["title word with a typo", "backpak"],
+  ["name and tag", `${common.first} #vip`],
+  ["name, online", `${common.first} online`],
 ];
 
-/** Sequential requests go through the searches in turn, so request i is search i mod 10. */
+/** Sequential requests go through the searches in turn, so request i is search i mod their count. */
 function searchBreakdown(latencies: number[]): string[] {
-  return searches.map((search, s) => {
+  return searches.map(([form, search], s) => {
     const own = latencies.filter((_, i) => i % searches.length === s).sort((a, b) => a - b);
-    return `| \`${search}\` | ${percentile(own, 50).toFixed(1)} | ${own[own.length - 1].toFixed(1)} |`;
+    return `| ${form} | \`${search}\` | ${percentile(own, 50).toFixed(1)} | ${percentile(own, 95).toFixed(1)} | ${own[own.length - 1].toFixed(1)} |`;
   });
 }
 
 let bySearch: string[] = [];
+const writes = startWrites(server.url, team.publicKey, { registrations: Number(values.registrations), heartbeats: Number(values.heartbeats) });
+// The purge comes in the middle of the sequential searches.
+let purged = "";
+const purge = new Promise<void>((resolve) =>
+  setTimeout(async () => {
+    const started = performance.now();
+    const response = await fetch(`${server.url}/v1.3/visitors?all=true`, { method: "DELETE", headers: { "x-api-key": purgeKey } });
+    purged = `purge of ${response.headers.get("x-deleted-count")} visitors of another team: ${response.status} in ${(performance.now() - started).toFixed(0)} ms`;
+    resolve();
+  }, 15_000),
+);
 try {
   // Latency one request at a time (what one agent waits), throughput with `concurrency` clients.
   console.log(
@@ -75,7 +137,8 @@ try {
   console.log(`| endpoint | p50 ms | p95 ms | p99 ms | req/s (${concurrency} clients) | errors |\n|---|---|---|---|---|---|`);
   for (const [name, url] of [
     ["GET /v1.3/visitors/{id}", (i: number) => `${server.url}/v1.3/visitors/${pick(i)}`],
-    ["GET /v1.3/list?search=…", (i: number) => `${server.url}/v1.3/list?search=${encodeURIComponent(searches[i % searches.length])}`],
+    ["GET /v1.3/list?search=…", (i: number) => `${server.url}/v1.3/list?search=${encodeURIComponent(searches[i % searches.length][1])}`],
+    ["GET /healthz", () => `${server.url}/healthz`],
   ] as const) {
     await timeRequests(url, headers, 50, 1); // warm-up
     const sequential = await timeRequests(url, headers, requests, 1);
@@ -86,8 +149,13 @@ try {
       `| ${name} | ${latency.p50.toFixed(1)} | ${latency.p95.toFixed(1)} | ${latency.p99.toFixed(1)} | ${throughput.rps.toFixed(0)} | ${latency.errors + throughput.errors} |`,
     );
   }
-  console.log("\n| search | p50 ms | max ms |\n|---|---|---|");
+  console.log("\n| form | search | p50 ms | p95 ms | max ms |\n|---|---|---|---|---|");
   for (const row of bySearch) console.log(row);
+  await purge;
+  const wrote = await writes.stop();
+  console.log(
+    `\nWrites meanwhile: ${(wrote.registrations / wrote.seconds).toFixed(0)} registrations (each identified) and ${(wrote.heartbeats / wrote.seconds).toFixed(0)} heartbeats a second, ${wrote.errors} errors; ${purged}.`,
+  );
 } finally {
   await server.stop();
   fs.rmSync(dataDir, { recursive: true, force: true });

@@ -32,7 +32,7 @@ import { openDatabase } from "../lib/db/connection";
 import { visitors } from "../lib/service/core/schema";
 import { ensureApiKey, ensureDefaultTeam } from "../lib/service/teams/team";
 import { startRedisServer } from "../lib/testing/redis-server";
-import { fillVisitors, FIRST_NAMES, LAST_NAMES } from "./fill-visitors";
+import { filledVisitor, fillVisitors } from "./fill-visitors";
 import { cpuSeconds, machineCpu, procStat } from "./process-cpu";
 import { percentile } from "./measure";
 
@@ -77,13 +77,16 @@ const randomInt = (n: number) => Math.floor(Math.random() * n);
 const filledId = (n: number) => `B${n.toString(16).padStart(8, "0")}`;
 const SEARCHES: { shape: string; query: () => string }[] = [
   { shape: "(empty: the latest visitors)", query: () => "" },
-  { shape: "`first last` (a name)", query: () => `${FIRST_NAMES[randomInt(FIRST_NAMES.length)]} ${LAST_NAMES[randomInt(LAST_NAMES.length)]}` },
+  {
+    shape: "`first last` (a name)",
+    query: () => {
+      const { first, last } = filledVisitor(randomInt(visitorCount));
+      return `${first} ${last}`;
+    },
+  },
   {
     shape: "`first.lastN@example.org` (an email)",
-    query: () => {
-      const n = randomInt(visitorCount);
-      return `${FIRST_NAMES[n % FIRST_NAMES.length]}.${LAST_NAMES[Math.floor(n / FIRST_NAMES.length) % LAST_NAMES.length]}${n}@example.org`;
-    },
+    query: () => filledVisitor(randomInt(visitorCount)).email,
   },
   { shape: "`id:user-N` (a unique id)", query: () => `id:user-${randomInt(visitorCount)}` },
   { shape: "`NNNN` (a lookup code)", query: () => String(randomInt(Math.max(1, Math.floor(visitorCount / 5000)))).padStart(4, "0") },

@@ -1,6 +1,7 @@
 "use client";
 
 import { useState } from "react";
+import { AskForHelp } from "./ask-for-help";
 
 const PRODUCTS = [
   { id: "mug", name: "Tandem mug", price: 12 },
@@ -32,7 +33,9 @@ export function DemoShop({ scriptReady }: { scriptReady: boolean }) {
       </header>
       <p className="text-sm text-zinc-600 dark:text-zinc-400">
         Open the console in another window, find this visitor (search for the code above) and press Co-browse. Press Ctrl five times to see the code anywhere.
+        Or ask for help: the console lists this visitor at the top of its Visitors page.
       </p>
+      <AskForHelp />
 
       <section aria-labelledby="products-title" className="flex flex-col gap-3">
         <h2 id="products-title" className="text-lg font-semibold">

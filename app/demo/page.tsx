@@ -5,7 +5,7 @@ import { getDb } from "@/lib/db";
 import { defaultTeam } from "@/lib/service/teams/team";
 import { DemoShop } from "./demo-shop";
 
-export const metadata: Metadata = { title: "Demo shop — Tandem", robots: { index: false } };
+export const metadata: Metadata = { title: "Demo shop", robots: { index: false } };
 
 /**
  * A small shop page that loads the visitor script, so a newcomer can open /demo in one window and

@@ -16,20 +16,20 @@ function profileFields(agent: Agent, consoleAgentId: string | undefined): Array<
   return [
     ["Email", agent.email || "—"],
     // How the console names this user to the API: a hosted account's External Agent by that id is them.
-    ...(consoleAgentId ? [["Console agent id", <code key="console-id">{consoleAgentId}</code>] as [string, React.ReactNode]] : []),
+    ...(consoleAgentId ? [["Id the console gives the API", <code key="console-id">{consoleAgentId}</code>] as [string, React.ReactNode]] : []),
     ["Nickname", agent.agent_nickname || "—"],
     ["First name", agent.first_name || "—"],
     ["Last name", agent.last_name || "—"],
-    ["Agent id", <code key="id">{agent.id}</code>],
+    ["Id in the co-browsing API", <code key="id">{agent.id}</code>],
     ["Phone", agent.phone_number ?? "—"],
     ["Time zone", agent.timezone ?? "—"],
-    ["Sign-up UTC offset", `${offset >= 0 ? "+" : ""}${offset} h`],
+    ["Time zone at sign-up (UTC offset)", `${offset >= 0 ? "+" : ""}${offset} h`],
     ["Created", formatUtc(agent.created_at)],
-    ["Last request", formatUtc(agent.last_request_at)],
-    ["Live support", yesNo(agent.live_support)],
+    ["Last active", formatUtc(agent.last_request_at)],
+    ["Takes live support", yesNo(agent.live_support)],
     ["Two-factor sign-in", yesNo(agent.mfa_enabled)],
     ["Has a password", yesNo(agent.password)],
-    ["Signs in with OAuth", yesNo(agent.from_oauth)],
+    ["Signs in through single sign-on", yesNo(agent.from_oauth)],
   ];
 }
 
@@ -56,11 +56,12 @@ export async function AgentProfile({ agentRef }: { agentRef: AgentRef }) {
           {agent.sessions.length} session{agent.sessions.length === 1 ? "" : "s"}
         </Badge>
       </div>
-      <dl className="mt-4 grid gap-x-6 gap-y-3 text-sm sm:grid-cols-2 lg:grid-cols-4">
+      {/* Long ids break anywhere: on a phone they would otherwise widen the page. */}
+      <dl className="mt-4 grid grid-cols-1 gap-x-6 gap-y-3 text-sm sm:grid-cols-2 lg:grid-cols-4">
         {profileFields(agent, result.consoleAgentId).map(([label, value]) => (
-          <div key={label}>
+          <div key={label} className="min-w-0">
             <dt className="text-xs font-medium text-zinc-600 dark:text-zinc-400">{label}</dt>
-            <dd className="mt-0.5 break-words">{value}</dd>
+            <dd className="mt-0.5 wrap-anywhere">{value}</dd>
           </div>
         ))}
       </dl>

@@ -4,6 +4,7 @@ import { Badge } from "@/components/ui/badge";
 import { buttonClass } from "@/components/ui/button";
 import { EmptyState } from "@/components/ui/empty-state";
 import { Table, TableFrame, Td, Th } from "@/components/ui/table";
+import { actorName } from "@/lib/console/audit-log/actor";
 import { formatDetail } from "@/lib/console/audit-log/detail";
 import { auditFiltersQuery, type AuditFilters } from "@/lib/console/audit-log/filters";
 import { actionLabel } from "@/lib/console/audit-log/labels";
@@ -53,14 +54,7 @@ export async function AuditTable({ filters }: { filters: AuditFilters }) {
                   <time dateTime={event.at.toISOString()}>{event.at.toISOString().slice(0, 19).replace("T", " ")}</time>{" "}
                   <span className="text-zinc-500 dark:text-zinc-400">UTC</span>
                 </Td>
-                <Td className="whitespace-nowrap">
-                  {event.actorEmail ??
-                    (typeof event.detail.api_key === "string" ? (
-                      `API key “${event.detail.api_key}”`
-                    ) : (
-                      <span className="text-zinc-500 dark:text-zinc-400">system</span>
-                    ))}
-                </Td>
+                <Td className="whitespace-nowrap">{actorName(event) ?? <span className="text-zinc-500 dark:text-zinc-400">system</span>}</Td>
                 <Td>{actionLabel(event.action, event.outcome)}</Td>
                 <Td>{event.outcome === "success" ? <Badge tone="success">Success</Badge> : <Badge tone="danger">Failure</Badge>}</Td>
                 <Td className="max-w-48 break-all">{event.target ?? ""}</Td>

@@ -30,7 +30,10 @@ export default function PaletteCommands({
   // cmdk names its input with this label (aria-labelledby), so it is what a screen reader announces.
   return (
     <Command label={INPUT_LABEL} shouldFilter={false} loop className="flex flex-col gap-2">
+      {/* The dialog focuses it when it opens; autoFocus, when it opened before this code had loaded. */}
       <Command.Input
+        data-autofocus
+        autoFocus
         value={text}
         onValueChange={setText}
         placeholder="Visitor id, lookup code, search or page…"

@@ -11,7 +11,14 @@ import { ListField } from "@/components/ui/list-field";
 import { fieldError, listFieldError, useFormAction } from "./use-form-action";
 
 const SWITCHES: Array<{
-  field: "history_enabled" | "require_authorization" | "proxy_enabled" | "onprem_licensed" | "recording_enabled" | "canvas_capture_enabled";
+  field:
+    | "history_enabled"
+    | "require_authorization"
+    | "proxy_enabled"
+    | "onprem_licensed"
+    | "recording_enabled"
+    | "canvas_capture_enabled"
+    | "visitor_feedback_enabled";
   label: string;
   hint: string;
 }> = [
@@ -24,6 +31,11 @@ const SWITCHES: Array<{
     field: "canvas_capture_enabled",
     label: "Show canvases",
     hint: "Charts, signatures and maps drawn on a canvas reach the agent as images: at most 4 a second, 512 kB a second a page. Masked canvases never leave the page.",
+  },
+  {
+    field: "visitor_feedback_enabled",
+    label: "Ask visitors for feedback",
+    hint: "When a session ends, the visitor is asked “How did this session go?” (a rating of 1 to 5 and an optional comment). Agents are always asked.",
   },
 ];
 

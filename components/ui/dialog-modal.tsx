@@ -3,8 +3,9 @@
 import { useEffect, useId, useRef } from "react";
 
 /**
- * A modal dialog on the native <dialog> element: focus moves into it, Escape closes it, the page behind
- * is inert. `open` is controlled by the caller.
+ * A modal dialog on the native <dialog> element: focus moves into it (to the element marked
+ * `data-autofocus`, else the first focusable one), Escape closes it and gives the focus back, the page
+ * behind is inert. `open` is controlled by the caller.
  */
 export interface DialogProps {
   open: boolean;
@@ -22,7 +23,11 @@ export default function DialogModal({ open, onClose, title, description, childre
   useEffect(() => {
     const dialog = ref.current;
     if (!dialog) return;
-    if (open && !dialog.open) dialog.showModal();
+    if (open && !dialog.open) {
+      dialog.showModal();
+      // React's autoFocus ran while the dialog was still closed, so it did not take.
+      dialog.querySelector<HTMLElement>("[data-autofocus]")?.focus();
+    }
     if (!open && dialog.open) dialog.close();
   }, [open]);
 

@@ -1,8 +1,13 @@
 import { cn } from "./cn";
 
-/** Table primitives: a scrollable frame and consistent cell styles. */
+/**
+ * Table primitives: a scrollable frame and consistent cell styles. The frame is positioned, so visually
+ * hidden text in a wide table scrolls with it instead of widening the page.
+ */
 export function TableFrame({ className, ...props }: React.ComponentProps<"div">) {
-  return <div className={cn("overflow-x-auto rounded-xl border border-zinc-200 bg-white dark:border-zinc-800 dark:bg-zinc-900", className)} {...props} />;
+  return (
+    <div className={cn("relative overflow-x-auto rounded-xl border border-zinc-200 bg-white dark:border-zinc-800 dark:bg-zinc-900", className)} {...props} />
+  );
 }
 
 export function Table({ className, ...props }: React.ComponentProps<"table">) {

@@ -17,7 +17,7 @@ const OTHERS = { key: "others", name: "Other agents", color: "#71717a" };
 
 function chartSeries(history: History) {
   const drawn = history.agents.slice(0, DRAWN_AGENTS);
-  // Keys are not emails: recharts reads a dot in a data key as a path.
+  // Series keyed by position: a row holds one column per series, whatever the agents' emails.
   const series: Array<HistorySeries & { emails: string[] }> = drawn.map((agent, index) => ({
     key: `agent${index}`,
     name: agent.name,

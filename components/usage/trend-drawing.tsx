@@ -1,7 +1,11 @@
 "use client";
 
-import { Area, AreaChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
+import { useCallback } from "react";
+import uPlot from "uplot";
 import type { TrendPoint } from "@/lib/console/usage/snapshots";
+import { bottomAxis, chartTheme, COUNT_STEPS, leftAxis, niceTicks } from "./chart-style";
+import { tooltipPlugin } from "./chart-tooltip";
+import { type ChartSetup, UplotChart } from "./uplot-chart";
 
 /** UTC labels (the console shows UTC everywhere): "08:35" within a day, "11-23" over days. */
 function tickLabel(iso: string, withinDay: boolean): string {
@@ -16,21 +20,43 @@ export interface TrendDrawingProps {
   color: string;
 }
 
-/** The recharts drawing of one series; loaded apart from the page, as it is most of the page's script. */
+/**
+ * The drawing of one series, points evenly spaced in time order; loaded apart from the page. Once drawn,
+ * `data-drawn-points` says how many points the drawing holds.
+ */
 export default function TrendDrawing({ title, points, dataKey, withinDay, color }: TrendDrawingProps) {
-  return (
-    <ResponsiveContainer width="100%" height="100%">
-      <AreaChart data={points} margin={{ top: 4, right: 8, bottom: 0, left: -16 }} accessibilityLayer={false}>
-        <CartesianGrid strokeDasharray="3 3" stroke="currentColor" strokeOpacity={0.2} vertical={false} />
-        <XAxis dataKey="at" tickFormatter={(value: string) => tickLabel(value, withinDay)} stroke="currentColor" fontSize={12} minTickGap={24} />
-        <YAxis allowDecimals={false} stroke="currentColor" fontSize={12} />
-        <Tooltip
-          labelFormatter={(value) => `${String(value).slice(0, 16).replace("T", " ")} UTC`}
-          formatter={(value) => [value, title]}
-          contentStyle={{ fontSize: 12 }}
-        />
-        <Area type="monotone" dataKey={dataKey} stroke={color} fill={color} fillOpacity={0.15} strokeWidth={2} isAnimationActive={false} />
-      </AreaChart>
-    </ResponsiveContainer>
+  const setup = useCallback(
+    (box: HTMLElement) => {
+      const theme = chartTheme(box);
+      const values = points.map((point) => point[dataKey]);
+      const ticks = niceTicks(Math.max(0, ...values), COUNT_STEPS);
+      const label = (index: number) => (points[index] ? tickLabel(points[index].at, withinDay) : "");
+      // Over days, a label where each day starts, so no day is named twice.
+      const dayStarts = points.flatMap((point, index) => (index > 0 && point.at.slice(0, 10) !== points[index - 1].at.slice(0, 10) ? [index] : []));
+      const options: ChartSetup["options"] = {
+        padding: [8, 20, 0, 0],
+        legend: { show: false },
+        cursor: { drag: { x: false, y: false, setScale: false }, y: false, points: { size: 8, width: 2 } },
+        scales: { x: { time: false }, y: { range: [0, ticks[ticks.length - 1]] } },
+        axes: [bottomAxis(theme, label, 60, withinDay ? undefined : dayStarts.length ? dayStarts : [0]), leftAxis(theme, ticks, String)],
+        series: [
+          {},
+          { label: title, stroke: theme.color(color), fill: theme.color(color, 0.15), width: 2, paths: uPlot.paths.spline!(), points: { show: false } },
+        ],
+        plugins: [
+          tooltipPlugin(
+            (index) => ({
+              label: `${points[index].at.slice(0, 16).replace("T", " ")} UTC`,
+              rows: [{ name: title, value: String(points[index][dataKey]), color }],
+            }),
+            { shade: false },
+          ),
+        ],
+        hooks: { draw: [(chart) => (box.dataset.drawnPoints = String(chart.data[1].length))] },
+      };
+      return { options, data: [points.map((_, index) => index), values] as uPlot.AlignedData };
+    },
+    [title, points, dataKey, withinDay, color],
   );
+  return <UplotChart setup={setup} />;
 }

@@ -1,27 +1,27 @@
 "use client";
 
+import { HydrationBoundary, type DehydratedState } from "@tanstack/react-query";
 import { NuqsAdapter } from "nuqs/adapters/next/app";
-import { useState } from "react";
-import type { Visitor } from "@/lib/contract";
-import { seedVisitors } from "./use-visitors";
+import { consoleQueryClient } from "@/components/console/query-client";
 import { VisitorsBrowser, type EarlyInput } from "./visitors-browser";
 
 export interface LiveVisitorsProps {
-  /** The server's first page and the list URL it answers, so the list starts from what the page already shows. */
-  first: { url: string; visitors: Visitor[] };
+  /** The server's prefetched cache (its first page of the list), so the list starts from what the page already shows. */
+  initial: DehydratedState;
   early?: EarlyInput;
 }
 
 /**
  * The Visitors list's interactive part, loaded after the page: the query kept in the URL (nuqs) and the
  * rows kept fresh (React Query). Both libraries load here, so neither is part of the page's first load;
- * the server's first page, already rendered as HTML, seeds the query's cache once.
+ * the server's prefetched first page, already rendered as HTML, is hydrated into the query's cache.
  */
-export function LiveVisitors({ first, early }: LiveVisitorsProps) {
-  useState(() => seedVisitors(first.url, first.visitors));
+export function LiveVisitors({ initial, early }: LiveVisitorsProps) {
   return (
-    <NuqsAdapter>
-      <VisitorsBrowser early={early} />
-    </NuqsAdapter>
+    <HydrationBoundary state={initial} queryClient={consoleQueryClient()}>
+      <NuqsAdapter>
+        <VisitorsBrowser early={early} />
+      </NuqsAdapter>
+    </HydrationBoundary>
   );
 }

@@ -11,7 +11,11 @@ const TOKENS: { token: string; example: string; meaning: string }[] = [
   { token: "4 digits", example: "4821", meaning: "The visitor showing that lookup code" },
   { token: "#tag", example: "#vip", meaning: "Visitors with that tag" },
   { token: "integration_id:<name>:<id>", example: "integration_id:acmechat:1234", meaning: "Visitors with that integration id" },
-  { token: "free text", example: "jane checkout", meaning: "Names, emails, identities, unique id and last URL" },
+  {
+    token: "free text",
+    example: "jane checkout",
+    meaning: "Names, emails, identities, unique id, page address and title; accents ignored, small typos forgiven (one from 4 letters, two from 8)",
+  },
 ];
 
 /** The search grammar, one click (or Enter) away from the search box; Escape closes it. */

@@ -5,18 +5,10 @@ import { fetchConsoleJson, pollEvery } from "@/components/console/polling";
 import { consoleQueryClient } from "@/components/console/query-client";
 import type { Visitor } from "@/lib/contract";
 import { visitorsUrl, type VisitorQuery } from "@/lib/console/visitors/search-params";
+import { VISITORS_KEY, visitorsKey } from "@/lib/console/visitors/visitors-query";
 
 /** How often the table refreshes who is online. */
 export const VISITORS_REFRESH_MS = 3_000;
-
-/** Every visitors list's query key starts so: invalidating it refreshes every cached list (any search, any length). */
-export const VISITORS_KEY = ["visitors"] as const;
-const visitorsKey = (url: string) => [...VISITORS_KEY, url] as const;
-
-/** A list the page already holds (the server's first page): the query starts from it rather than asking again. */
-export function seedVisitors(url: string, visitors: Visitor[]): void {
-  consoleQueryClient().setQueryData(visitorsKey(url), visitors);
-}
 
 /** After a mutation of the visitors (a purge): every list asks again. */
 export function refreshVisitors(): Promise<void> {

@@ -3,19 +3,21 @@
 import { useRouter } from "next/navigation";
 import { deleteVisitor, stopSession } from "@/lib/console/visitors/actions";
 import type { CoBrowsePermissions } from "@/lib/console/permissions";
+import type { VisitorPresence as Presence } from "@/lib/console/visitors/presence";
 import { CoBrowseButton } from "./co-browse-button";
 import { ConfirmButton } from "./confirm-button";
+import { VisitorPresence } from "./visitor-presence";
 
 /** What an agent can do with this visitor; the server checks every role again. */
 export function VisitorActions({
   visitorId,
-  inSession,
+  presence,
   canStop,
   canDelete,
   defaults,
 }: {
   visitorId: string;
-  inSession: boolean;
+  presence: Presence;
   canStop: boolean;
   canDelete: boolean;
   defaults: CoBrowsePermissions;
@@ -23,9 +25,10 @@ export function VisitorActions({
   const router = useRouter();
   return (
     <div className="flex flex-col gap-3">
+      <VisitorPresence visitorId={visitorId} initial={presence} />
       <CoBrowseButton visitorId={visitorId} defaults={defaults} />
       <div className="flex flex-wrap gap-2">
-        {canStop && inSession ? (
+        {canStop && presence.inSession ? (
           <ConfirmButton
             label="Stop session"
             title="Stop the session?"

@@ -6,26 +6,26 @@ import { VisitorBadges } from "./visitor-badges";
 const list = (values: string[] | undefined) => (values?.length ? values.join(", ") : null);
 const yesNo = (value: boolean | undefined) => (value === undefined ? null : value ? "Yes" : "No");
 
-/** Every field of the Visitor the API gave; a missing one reads "—". */
+/** Every field of the Visitor the API gave, named as an agent would say it; a missing one reads "—". */
 export function VisitorFields({ visitor }: { visitor: Visitor }) {
   const rows: [string, React.ReactNode][] = [
     [
-      "Id",
+      "Visitor id",
       <span key="id" className="font-mono">
         {visitor.short_id}
       </span>,
     ],
     ["State", <VisitorBadges key="state" visitor={visitor} />],
-    ["Call name", visitor.call_name],
+    ["Name shown to agents", visitor.call_name],
     ["Email", visitor.email],
-    ["Identities", list(visitor.identities)],
-    ["Unique id", visitor.unique_id],
+    ["Also known as", list(visitor.identities)],
+    ["User id on your site", visitor.unique_id],
     ["Tags", list(visitor.tags)],
-    ["Integration ids", list(visitor.integration_ids)],
+    ["Live chat ids", list(visitor.integration_ids)],
     ["Live chat", visitor.integration],
     ["Lookup code", visitor.lookup_code],
     [
-      "Last URL",
+      "Current or last page",
       visitor.last_url ? (
         <span key="url" className="break-all">
           {visitor.last_url}
@@ -53,11 +53,11 @@ export function VisitorFields({ visitor }: { visitor: Visitor }) {
         </span>
       ) : null,
     ],
-    ["Waiting for a call", yesNo(visitor.is_waiting_for_call)],
-    ["Browser supported", yesNo(visitor.is_supported)],
-    ["Configured by script", yesNo(visitor.js_configuration)],
+    ["Asking for help", yesNo(visitor.is_waiting_for_call)],
+    ["Browser can be co-browsed", yesNo(visitor.is_supported)],
+    ["Details sent by your site", yesNo(visitor.js_configuration)],
     [
-      "Public key",
+      "Your site's public key",
       visitor.api_key ? (
         <span key="key" className="font-mono break-all">
           {visitor.api_key}

@@ -4,6 +4,8 @@ import { Table, TableFrame, Td, Th } from "@/components/ui/table";
 import type { AgentSummary, Session } from "@/lib/contract";
 import { agentRefPath } from "@/lib/console/agents/agent-ref";
 import { sessionAgentRef } from "@/lib/console/agents/console-agent";
+import { formatFeedback } from "@/lib/console/agents/session-format";
+import { sessionStatus } from "@/lib/console/visitors/session-status";
 import { RelativeTime } from "./relative-time";
 
 /** An agent's name, linked to their page when the viewer may see it and the API gave a way to look them up. */
@@ -29,6 +31,8 @@ export function VisitorSessions({ sessions, linkAgents }: { sessions: Session[] 
             <Th>Length</Th>
             <Th>Agents</Th>
             <Th>Status</Th>
+            <Th>Notes</Th>
+            <Th>Feedback</Th>
             <Th>Recording</Th>
           </tr>
         </thead>
@@ -49,7 +53,9 @@ export function VisitorSessions({ sessions, linkAgents }: { sessions: Session[] 
                       </span>
                     ))}
               </Td>
-              <Td>{session.ended_at ? "Ended" : "Ongoing"}</Td>
+              <Td>{sessionStatus(session)}</Td>
+              <Td className="max-w-xs text-xs whitespace-pre-line break-words">{session.agent_notes || "—"}</Td>
+              <Td className="text-xs">{formatFeedback(session.quality_feedback) || "—"}</Td>
               <Td>
                 {session.video_url ? (
                   <a href={session.video_url} target="_blank" rel="noreferrer" className="text-brand-700 underline underline-offset-2 dark:text-brand-100">

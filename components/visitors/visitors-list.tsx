@@ -2,9 +2,11 @@
 
 import { Fragment, useEffect, useRef, useState } from "react";
 import { flushSync } from "react-dom";
+import { Alert } from "@/components/ui/alert";
 import { isOnlineFilter } from "@/lib/console/visitors/query-values";
-import type { Visitor } from "@/lib/contract";
+import type { DehydratedState } from "@tanstack/react-query";
 import type { VisitorQuery } from "@/lib/console/visitors/search-params";
+import { prefetchedVisitors } from "@/lib/console/visitors/visitors-query";
 import type { LiveVisitorsProps } from "./live-visitors";
 import type { EarlyInput } from "./visitors-browser";
 import { VisitorResults } from "./visitor-results";
@@ -32,7 +34,19 @@ const focusables = (root: HTMLElement) => [...root.querySelectorAll<HTMLElement>
  * kept in sync, Load more in place) loads after the page and takes over. Both render the same markup, so
  * nothing moves; what was typed or chosen meanwhile, and the focus and caret, carry over.
  */
-export function VisitorsList({ query, visitors, fallbackKey }: { query: VisitorQuery; visitors: Visitor[]; fallbackKey: string }) {
+export function VisitorsList({
+  query,
+  initial,
+  refused,
+  fallbackKey,
+}: {
+  query: VisitorQuery;
+  /** The server's prefetched React Query cache: its first page of the list, under `fallbackKey`. */
+  initial: DehydratedState;
+  /** Why the API refused the search, when it did: shown instead of the results. */
+  refused: string | null;
+  fallbackKey: string;
+}) {
   const frame = useRef<HTMLDivElement>(null);
   const [live, setLive] = useState<{ Live: LiveVisitorsComponent; early?: EarlyInput } | null>(null);
 
@@ -61,12 +75,17 @@ export function VisitorsList({ query, visitors, fallbackKey }: { query: VisitorQ
   return (
     <div ref={frame} className="flex flex-col gap-4">
       {live ? (
-        <live.Live first={{ url: fallbackKey, visitors }} early={live.early} />
+        // A refused search has no first page: the live list asks again and says why it can't show one.
+        <live.Live initial={initial} early={live.early} />
       ) : (
         // Keyed by the query: a new query from the server (the command palette) shows in a fresh form.
         <Fragment key={fallbackKey}>
           <VisitorSearchForm search={query.search} status={query.status} />
-          <VisitorResults visitors={visitors} query={query} />
+          {refused === null ? (
+            <VisitorResults visitors={prefetchedVisitors(initial, fallbackKey) ?? []} query={query} />
+          ) : (
+            <Alert>Visitors could not be loaded: {refused}</Alert>
+          )}
         </Fragment>
       )}
     </div>

@@ -5,8 +5,10 @@ import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
 import { Logo } from "@/components/ui/logo";
+import { AgentNotes } from "./agent-notes";
 import { ReplayView } from "./replay-view";
 import { SessionEnd } from "./session-end";
+import { SessionFeedback } from "./session-feedback";
 import { StatusBadge } from "./status-badge";
 import { useWatchSession, type WatchProps } from "./use-watch-session";
 import { WatchToolbar } from "./watch-toolbar";
@@ -49,6 +51,8 @@ export function LiveWatch(props: WatchProps) {
         ) : null}
       </header>
 
+      <AgentNotes sessionId={props.sessionId} notes={props.notes} token={props.token} />
+
       {ended ? (
         <SessionEnd
           visitorId={props.visitorId}
@@ -57,7 +61,9 @@ export function LiveWatch(props: WatchProps) {
           startedAt={props.startedAt}
           endedAt={state.endedAt}
           onEndUrl={props.branding.on_end_url}
-        />
+        >
+          <SessionFeedback sessionId={props.sessionId} token={props.token} sent={props.feedbackSent} />
+        </SessionEnd>
       ) : (
         <>
           <WatchToolbar
@@ -90,7 +96,7 @@ export function LiveWatch(props: WatchProps) {
               {state.error}
             </Alert>
           ) : null}
-          <ReplayView ref={replay} tools={props.tools} mode={mode} disabled={state.status !== "live"} onControl={(message) => void control(message)} />
+          <ReplayView ref={replay} tools={props.tools} mode={mode} disabled={state.status !== "live"} onControl={control} />
         </>
       )}
 

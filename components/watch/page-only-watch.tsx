@@ -37,7 +37,7 @@ export function PageOnlyWatch(props: WatchProps) {
           The session has ended. {endReasonText(state.endReason, state.endedHere)}
         </p>
       ) : (
-        <ReplayView ref={replay} tools={props.tools} mode={mode} disabled={state.status !== "live"} onControl={(message) => void control(message)} />
+        <ReplayView ref={replay} tools={props.tools} mode={mode} disabled={state.status !== "live"} onControl={control} />
       )}
     </main>
   );

@@ -20,14 +20,21 @@ interface Props {
   tools: Tool[];
   mode: ToolMode;
   disabled: boolean;
-  onControl: (message: ControlMessage) => void;
+  /** Sends a tool's message; a returned promise settles when it has been delivered (keys coalesce meanwhile). */
+  onControl: (message: ControlMessage) => unknown;
 }
 
 type Point = [number, number];
 
 const POINTER_EVERY_MS = 50;
-const TYPE_FLUSH_MS = 50;
+const DRAG_EVERY_MS = 30;
+/** How far (px) the mouse moves with the button held before a press is a drag, not a click. */
+const DRAG_THRESHOLD = 4;
 const STROKE_FLUSH_MS = 50;
+/** Keys that only modify others: they travel as the modifiers of the key they modify. */
+const MODIFIER_KEYS = ["Shift", "Control", "Alt", "Meta", "AltGraph", "CapsLock", "Fn", "OS"];
+/** Leaves the mirror: the watch page keeps no other key for itself while the agent controls. */
+export const LEAVE_KEYS = "Ctrl+Alt+Shift";
 
 const round = (value: number) => Math.round(value * 10) / 10;
 
@@ -42,7 +49,7 @@ function followScrollAtOnce(replayer: Replayer) {
 }
 
 const OVERLAY_LABELS: Record<ToolMode, string> = {
-  control: "The visitor's page. Click to click there, scroll to scroll it, type to type into the field the visitor has focused.",
+  control: `The visitor's page. Click, drag and scroll act on it; every key goes to it. ${LEAVE_KEYS} leaves it.`,
   draw: "The visitor's page. Drag to draw on it; the visitor sees the drawing.",
   pointer: "The visitor's page. Move the mouse to point; the visitor sees your pointer.",
 };
@@ -58,7 +65,14 @@ export const ReplayView = forwardRef<ReplayHandle, Props>(function ReplayView({ 
   const [size, setSize] = useState<{ width: number; height: number } | null>(null);
   const [scale, setScale] = useState(1);
   const lastPointer = useRef(0);
-  const typed = useRef<{ text: string; timer?: ReturnType<typeof setTimeout> }>({ text: "" });
+  const pointerAt = useRef<Extract<ControlMessage, { tool: "pointer" | "hover" }> | null>(null);
+  const pointerTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  /** Messages leave one at a time; characters typed while one is on its way join into one message. */
+  const outbox = useRef<{ pending: ControlMessage[]; busy: boolean }>({ pending: [], busy: false });
+  /** The control mode's press: a click unless the mouse moves past DRAG_THRESHOLD, then a drag. */
+  const press = useRef<{ x: number; y: number; dragging: boolean; lastMove: number } | null>(null);
+  const suppressClick = useRef(false);
+  const leaveTarget = useRef<HTMLParagraphElement>(null);
   /** The stroke being drawn: points not sent yet start with the last one sent, so pieces join up. */
   const stroke = useRef<{ pending: Point[]; timer?: ReturnType<typeof setTimeout> } | null>(null);
   const [strokes, setStrokes] = useState<Point[][]>([]);
@@ -119,7 +133,7 @@ export const ReplayView = forwardRef<ReplayHandle, Props>(function ReplayView({ 
     if (!current) return;
     clearTimeout(current.timer);
     current.timer = undefined;
-    if (current.pending.length > 1) onControl({ tool: "draw", points: current.pending });
+    if (current.pending.length > 1) send({ tool: "draw", points: current.pending });
     current.pending = current.pending.slice(-1);
   };
 
@@ -129,6 +143,7 @@ export const ReplayView = forwardRef<ReplayHandle, Props>(function ReplayView({ 
   };
 
   const onMouseDown = (event: React.MouseEvent) => {
+    if (mode === "control") return onControlPress(event);
     if (mode !== "draw" || !allowed("draw") || event.button !== 0) return;
     const { x, y } = visitorPoint(event);
     stroke.current = { pending: [[x, y]] };
@@ -144,46 +159,138 @@ export const ReplayView = forwardRef<ReplayHandle, Props>(function ReplayView({ 
     current.timer ??= setTimeout(flushStroke, STROKE_FLUSH_MS);
   };
 
-  const flushTyped = () => {
-    clearTimeout(typed.current.timer);
-    typed.current.timer = undefined;
-    if (typed.current.text) onControl({ tool: "type", text: typed.current.text });
-    typed.current.text = "";
+  const drain = () => {
+    const box = outbox.current;
+    if (box.busy || !box.pending.length) return;
+    const next = box.pending.shift()!;
+    box.busy = true;
+    void Promise.resolve(onControl(next)).finally(() => {
+      box.busy = false;
+      drain();
+    });
+  };
+
+  const send = (message: ControlMessage) => {
+    const box = outbox.current;
+    const last = box.pending.at(-1);
+    if (message.tool === "type" && !message.paste && last?.tool === "type" && !last.paste && last.text.length + message.text.length <= 1000)
+      box.pending[box.pending.length - 1] = { ...last, text: last.text + message.text };
+    else box.pending.push(message);
+    drain();
   };
 
   const onMouseMove = (event: React.MouseEvent) => {
     if (mode === "draw") return extendStroke(event);
-    if (!allowed("pointer") || Date.now() - lastPointer.current < POINTER_EVERY_MS) return;
-    lastPointer.current = Date.now();
-    onControl({ tool: "pointer", ...visitorPoint(event) });
+    const current = press.current;
+    if (current && mode === "control") return extendDrag(event, current);
+    const hovering = mode === "control" && allowed("hover");
+    if (!(hovering || allowed("pointer"))) return;
+    // At most one move per POINTER_EVERY_MS, and always the last one: where the mouse stops is where it is.
+    pointerAt.current = { tool: hovering ? "hover" : "pointer", ...visitorPoint(event) };
+    if (pointerTimer.current) return;
+    const sendPointer = () => {
+      pointerTimer.current = undefined;
+      if (pointerAt.current) send(pointerAt.current);
+      pointerAt.current = null;
+      lastPointer.current = Date.now();
+    };
+    const wait = POINTER_EVERY_MS - (Date.now() - lastPointer.current);
+    if (wait <= 0) sendPointer();
+    else pointerTimer.current = setTimeout(sendPointer, wait);
   };
+
+  const extendDrag = (event: React.MouseEvent, current: NonNullable<typeof press.current>) => {
+    const point = visitorPoint(event);
+    if (!current.dragging) {
+      if (Math.hypot(point.x - current.x, point.y - current.y) * scale < DRAG_THRESHOLD) return;
+      current.dragging = true;
+      send({ tool: "drag", phase: "start", x: current.x, y: current.y });
+    }
+    if (Date.now() - current.lastMove < DRAG_EVERY_MS) return;
+    current.lastMove = Date.now();
+    send({ tool: "drag", phase: "move", ...point });
+  };
+
+  const onControlPress = (event: React.MouseEvent) => {
+    // A move still waiting goes first, so the page sees the mouse arrive before the press.
+    clearTimeout(pointerTimer.current);
+    pointerTimer.current = undefined;
+    if (pointerAt.current) send(pointerAt.current);
+    pointerAt.current = null;
+    if (mode !== "control") return;
+    // No selection or native drag in the watch page: a press and its moves belong to the visitor's page.
+    event.preventDefault();
+    if (event.currentTarget instanceof HTMLElement) event.currentTarget.focus();
+    if (!allowed("drag") || event.button !== 0) return;
+    press.current = { ...visitorPoint(event), dragging: false, lastMove: 0 };
+  };
+
+  const onControlRelease = (event: React.MouseEvent) => {
+    const current = press.current;
+    press.current = null;
+    if (!current?.dragging) return;
+    send({ tool: "drag", phase: "end", ...visitorPoint(event) });
+    // The browser clicks where a press and release meet: the drag already did all the page gets.
+    suppressClick.current = event.type === "mouseup";
+  };
+
+  /** The rrweb id of what the mirror shows at the event's point (a text node's element, an SVG path…). */
+  const nodeAt = (event: React.MouseEvent) => {
+    const document = replayer.current?.iframe.contentDocument;
+    const { x, y } = visitorPoint(event);
+    const target = document?.elementFromPoint(x, y);
+    return { id: target ? replayer.current!.getMirror().getId(target) : -1, x, y };
+  };
+
+  const modifiersOf = (event: React.MouseEvent | React.KeyboardEvent) => ({
+    ...(event.ctrlKey && { ctrlKey: true }),
+    ...(event.shiftKey && { shiftKey: true }),
+    ...(event.altKey && { altKey: true }),
+    ...(event.metaKey && { metaKey: true }),
+  });
 
   const onClick = (event: React.MouseEvent) => {
     if (event.currentTarget instanceof HTMLElement) event.currentTarget.focus();
-    const document = replayer.current?.iframe.contentDocument;
-    if (mode !== "control" || !allowed("click") || !document) return;
-    const { x, y } = visitorPoint(event);
-    const target = document.elementFromPoint(x, y);
-    const id = target ? replayer.current!.getMirror().getId(target) : -1;
-    if (id > 0) onControl({ tool: "click", id, x, y });
+    if (suppressClick.current) return void (suppressClick.current = false);
+    if (mode !== "control" || !allowed("click")) return;
+    const { id, x, y } = nodeAt(event);
+    const count = Math.min(3, Math.max(1, event.detail));
+    if (id > 0) send({ tool: "click", id, x, y, ...(count > 1 && { count }), ...modifiersOf(event) });
+  };
+
+  const onContextMenu = (event: React.MouseEvent) => {
+    if (mode !== "control" || !allowed("click")) return;
+    event.preventDefault();
+    const { id, x, y } = nodeAt(event);
+    if (id > 0) send({ tool: "click", id, x, y, button: "right", ...modifiersOf(event) });
   };
 
   const onWheel = (event: React.WheelEvent) => {
     if (mode !== "control" || !allowed("scroll")) return;
-    onControl({ tool: "scroll", dx: Math.round(event.deltaX), dy: Math.round(event.deltaY), ...visitorPoint(event) });
+    send({ tool: "scroll", dx: Math.round(event.deltaX), dy: Math.round(event.deltaY), ...visitorPoint(event) });
   };
 
   const onKeyDown = (event: React.KeyboardEvent) => {
-    if (mode !== "control" || !allowed("type") || event.ctrlKey || event.metaKey || event.altKey) return;
-    if (event.key.length === 1) {
+    if (mode !== "control" || !allowed("type")) return;
+    if (event.ctrlKey && event.altKey && event.shiftKey && MODIFIER_KEYS.includes(event.key)) {
       event.preventDefault();
-      typed.current.text += event.key;
-      typed.current.timer ??= setTimeout(flushTyped, TYPE_FLUSH_MS);
-    } else if (event.key === "Backspace" || event.key === "Enter") {
-      event.preventDefault();
-      flushTyped();
-      onControl({ tool: "key", key: event.key });
+      return leaveTarget.current?.focus();
     }
+    if (MODIFIER_KEYS.includes(event.key) || event.nativeEvent.isComposing) return;
+    // Ctrl/Cmd+V goes on to the browser, which pastes: onPaste sends the text as one insertion.
+    const pasting = (event.ctrlKey || event.metaKey) && event.key.toLowerCase() === "v";
+    if (!pasting) event.preventDefault();
+    const modifiers = modifiersOf(event);
+    const character = Array.from(event.key).length === 1 && !event.ctrlKey && !event.metaKey && !event.altKey;
+    if (character) send({ tool: "type", text: event.key });
+    else send({ tool: "key", key: event.key, code: event.code, ...modifiers });
+  };
+
+  const onPaste = (event: React.ClipboardEvent) => {
+    if (mode !== "control" || !allowed("type")) return;
+    event.preventDefault();
+    const text = event.clipboardData.getData("text/plain").slice(0, 1000);
+    if (text) send({ tool: "type", text, paste: true });
   };
 
   const scaled = size ? { width: size.width * scale, height: size.height * scale } : undefined;
@@ -222,17 +329,24 @@ export const ReplayView = forwardRef<ReplayHandle, Props>(function ReplayView({ 
             tabIndex={0}
             data-testid="replay-overlay"
             data-mode={mode}
-            className="absolute inset-0 cursor-crosshair focus-visible:outline-2 focus-visible:outline-brand-600"
+            className="absolute inset-0 cursor-crosshair select-none focus-visible:outline-2 focus-visible:outline-brand-600"
             onMouseDown={onMouseDown}
             onMouseMove={onMouseMove}
-            onMouseUp={endStroke}
-            onMouseLeave={endStroke}
+            onMouseUp={(event) => (endStroke(), onControlRelease(event))}
+            onMouseLeave={(event) => (endStroke(), onControlRelease(event))}
             onClick={onClick}
+            onContextMenu={onContextMenu}
             onWheel={onWheel}
             onKeyDown={onKeyDown}
+            onPaste={onPaste}
           />
         ) : null}
       </div>
+      {size && mode === "control" && allowed("type") ? (
+        <p ref={leaveTarget} tabIndex={-1} className="mt-1 text-center text-xs text-zinc-500 outline-none" data-testid="leave-keys-hint">
+          While the page has focus, every key goes to the visitor&apos;s page. <kbd className="font-mono">{LEAVE_KEYS}</kbd> leaves it.
+        </p>
+      ) : null}
     </div>
   );
 });

@@ -12,6 +12,8 @@ interface Props {
   startedAt: string;
   endedAt: string | null;
   onEndUrl: string | null;
+  /** What the agent is asked once it is over (the feedback form). */
+  children?: React.ReactNode;
 }
 
 /** Being framed never changes during a page's life. */
@@ -59,6 +61,7 @@ export function SessionEnd(props: Props) {
       </h2>
       <p data-testid="session-end-reason">{endReasonText(props.endReason, props.endedHere)}</p>
       {length ? <p data-testid="session-length">It lasted {length}.</p> : null}
+      {props.children}
       {inFrame ? (
         <p className="text-sm text-zinc-600 dark:text-zinc-400">The page around this one has been told.</p>
       ) : props.onEndUrl ? (

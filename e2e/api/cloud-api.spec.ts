@@ -68,7 +68,11 @@ test("GET /v1.3/list searches with the token grammar, newest first, honouring an
   expect(await ids(`online ${tag}`)).toEqual([visitor.visitorId]);
   expect(await ids(`-online ${tag}`)).toEqual([]);
   expect(await ids(visitor.lookupCode)).toContain(visitor.visitorId);
-  expect(await ids("zed quil")).toContain(visitor.visitorId); // fuzzy free text
+  expect(await ids("zed quil")).toContain(visitor.visitorId); // an unfinished word
+  // A typo (neighbours swapped): found, and the result says where and how.
+  const typo = (await search("zed qiull")).find((found) => found.short_id === visitor.visitorId);
+  expect(typo?.search_match).toEqual({ fields: ["call_name", "email", "identities"], typo: true });
+  expect((await search(tag))[0].search_match).toEqual({ fields: ["tags"], typo: false });
 
   const latest = await search("");
   expect(latest[0].short_id).toBe(visitor.visitorId);

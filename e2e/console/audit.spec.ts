@@ -1,5 +1,6 @@
 import type { APIRequestContext } from "@playwright/test";
 import AxeBuilder from "@axe-core/playwright";
+import { apiClient, leave, registerVisitor, type TestVisitor } from "../support/api";
 import { demoUser, expect, signInAs, test } from "../support/fixtures";
 
 /** Failed sign-ins through next-auth's credentials endpoint, as the sign-in form sends them. */
@@ -75,4 +76,73 @@ test("axe finds no violations on /audit with filters applied", async ({ page }) 
   await expect(page.getByTestId("audit-row").first()).toBeVisible();
   const results = await new AxeBuilder({ page }).analyze();
   expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
+});
+
+test("every end of a session is in the log, naming who ended it and how", async ({ page, browser }) => {
+  test.setTimeout(120_000);
+  const api = await apiClient();
+  const agent = demoUser("agent");
+  await signInAs(page, agent);
+  /** Co-browse from the console: the session of the watch page it opens. */
+  const coBrowse = async (visitor: TestVisitor) => {
+    await page.goto(`/visitors/${visitor.visitorId}`);
+    await page.getByRole("button", { name: "Co-browse", exact: true }).click();
+    await expect(page).toHaveURL(/\/watch\/session\/s_/);
+    return page.url().split("/").pop()!;
+  };
+  const visitors: TestVisitor[] = [];
+  const visitor = async (callName: string) => {
+    visitors.push(await registerVisitor(api, { identity: { callName } }));
+    return visitors.at(-1)!;
+  };
+  try {
+    // The agent ends it on the watch page.
+    const ended = await visitor("Audit Ended");
+    await coBrowse(ended);
+    await page.getByRole("button", { name: "End session" }).click();
+    await page.getByRole("dialog").getByRole("button", { name: "End session" }).click();
+    await expect(page.getByTestId("session-ended")).toBeVisible();
+
+    // The agent stops it from the visitor's page in the console: through the API, with the console's key.
+    const stopped = await visitor("Audit Stopped");
+    await coBrowse(stopped);
+    await page.goto(`/visitors/${stopped.visitorId}`);
+    await page.getByRole("button", { name: "Stop session" }).click();
+    await page.getByRole("dialog", { name: "Stop the session?" }).getByRole("button", { name: "Stop session" }).click();
+    await expect(page.getByRole("button", { name: "Stop session" })).toHaveCount(0);
+
+    // The visitor declines one, and stops another.
+    const declining = await visitor("Audit Declining");
+    const declinedSession = await coBrowse(declining);
+    expect((await api.post("/collect/live/consent", { data: { sessionId: declinedSession, accepted: false }, headers: declining.headers })).status()).toBe(200);
+    const leaving = await visitor("Audit Leaving");
+    const leftSession = await coBrowse(leaving);
+    expect((await api.post("/collect/live/stop", { data: { sessionId: leftSession }, headers: leaving.headers })).status()).toBe(200);
+
+    const lead = await (await browser.newContext({ baseURL: process.env.E2E_BASE_URL })).newPage();
+    await signInAs(lead, demoUser("lead"));
+    await lead.goto("/audit");
+    const row = (of: TestVisitor, label: string) =>
+      lead
+        .getByTestId("audit-row")
+        .filter({ hasText: `visitor_id=${of.visitorId}` })
+        .filter({ hasText: label });
+    const expectRow = async (of: TestVisitor, label: string, actor: string, how: string) => {
+      await expect(row(of, label)).toHaveCount(1);
+      await expect(row(of, label).locator("td").nth(1)).toHaveText(actor);
+      await expect(row(of, label)).toContainText(`reason=${how}`);
+    };
+    await expectRow(ended, "Session ended by the agent", `Agent ${agent.name}`, "agent");
+    await expectRow(stopped, "Session ended through the API", "API key “Console”", "api");
+    await expectRow(declining, "Session declined by the visitor", `Visitor ${declining.visitorId}`, "declined");
+    await expectRow(leaving, "Session stopped by the visitor", `Visitor ${leaving.visitorId}`, "visitor");
+    // The console's own entry names the person who pressed Stop session.
+    await expect(lead.getByTestId("audit-row").filter({ hasText: "Session stopped" }).filter({ hasText: stopped.visitorId }).first()).toContainText(
+      agent.email,
+    );
+    await lead.context().close();
+  } finally {
+    for (const each of visitors) await leave(api, each).catch(() => undefined);
+    await api.dispose();
+  }
 });

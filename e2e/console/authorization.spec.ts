@@ -12,6 +12,8 @@ const FORBIDDEN_HEADING = "You don’t have access to this page";
  * tell a refused page from an allowed one; a browser check below shows the heading to the refused.
  */
 const FORBIDDEN_DIGEST = "NEXT_HTTP_ERROR_FALLBACK;403";
+/** What `notFound()` leaves in a page's payload: a dynamic page's placeholder (no-such-id) names nothing. */
+const NOT_FOUND_DIGEST = "NEXT_HTTP_ERROR_FALLBACK;404";
 /** What the action wrapper answers (lib/console/auth-error.ts). */
 const SIGN_IN_REFUSAL = '"error":"Sign in to continue."';
 const ROLE_REFUSAL = '"error":"Your role does not allow this."';
@@ -125,7 +127,7 @@ test("every console page: anonymous → /login, wrong role → the 403 page, all
         expect([307, 308], where).toContain(result.status);
         expect(result.location, where).toContain("/login");
       } else if (!hasRole(who, role)) {
-        // The console streams pages inside its loading boundary, so the refusal comes inside the page…
+        // A page inside a loading boundary streams, so the refusal comes inside the page (with a 200)…
         expect(result.body, where).toContain(FORBIDDEN_DIGEST);
         // …and is what the browser shows.
         const tab = await contexts[who]!.newPage();
@@ -135,7 +137,9 @@ test("every console page: anonymous → /login, wrong role → the 403 page, all
       } else {
         if (!page.dynamic) expect(result.status, where).toBe(200);
         expect(result.body, where).not.toContain(FORBIDDEN_DIGEST);
-        expect(result.body, where).toContain('id="main"');
+        // Allowed, a page whose placeholder names nothing answers 404 with its not-found page.
+        if (page.dynamic && result.status === 404) expect(result.body, where).toContain(NOT_FOUND_DIGEST);
+        else expect(result.body, where).toContain('id="main"');
         expect(result.location, where).toBeNull();
       }
     }

@@ -8,7 +8,7 @@ import type { Role } from "@/lib/console/roles";
  * build) by itself, and fails when something found is not listed here, or something listed is gone:
  * a new page, handler or action must be given its role here before it ships.
  *
- * Roles follow issue 4: agent (usage, visitors, detail, co-browse, stop) < lead (+ agents, audit)
+ * Roles: agent (usage, visitors, detail, co-browse, stop) < lead (+ agents, audit)
  * < admin (+ delete, purge, settings, users).
  */
 export const ACCESS = {
@@ -27,6 +27,7 @@ export const ACCESS = {
   routeHandlers: {
     "GET /api/console/me": "agent",
     "GET /api/console/visitors": "agent",
+    "GET /api/console/visitors/[id]/presence": "agent",
     "GET /api/console/usage/export/agents": "agent",
     "GET /api/console/usage/export/snapshots": "agent",
     "GET /api/console/agents/[ref]/sessions": "lead",

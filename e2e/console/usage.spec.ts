@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import AxeBuilder from "@axe-core/playwright";
-import type { APIRequestContext, Download, Page } from "@playwright/test";
+import type { APIRequestContext, Download, Locator, Page } from "@playwright/test";
 import { apiClient } from "../support/api";
 import { consoleAgentIdOf, personSessions } from "../support/console-agents";
 import { demoUser, expect, signInAs, test } from "../support/fixtures";
@@ -25,6 +25,18 @@ async function csvLines(download: Download): Promise<string[]> {
 async function sessionsIn30Days(lead: APIRequestContext, email: string): Promise<number> {
   const all = await personSessions(email, await consoleAgentIdOf(lead, email));
   return all.filter((s) => Date.parse(s.started_at) >= Date.now() - 30 * DAY_MS).length;
+}
+
+/**
+ * Waits until a history chart is drawn, checks it holds one bar slot per day and one series per agent
+ * drawn apart, and returns how many stacked bar parts it drew (days with nothing have none).
+ */
+async function drawnHistory(chart: Locator, days: number, series: number): Promise<number> {
+  const drawing = chart.locator("[data-drawn-bars]");
+  await expect(drawing).toHaveAttribute("data-drawn-days", String(days));
+  await expect(drawing).toHaveAttribute("data-drawn-series", String(series));
+  await expect(drawing.locator("canvas").first()).toBeVisible();
+  return Number(await drawing.getAttribute("data-drawn-bars"));
 }
 
 function demoUsersByEmail(): Record<string, string> {
@@ -77,6 +89,11 @@ test("a lead's Usage: figures, trends recorded by the visit, per-agent table and
   const charts = page.getByRole("img", { name: /^Visitors online over the last 24 hours/ });
   const notYet = page.getByText("Trends appear as Tandem records usage every 5 minutes while it runs.");
   await expect(charts.or(notYet)).toBeVisible();
+  if (await charts.first().isVisible()) {
+    // Once drawn, a trend holds every point its summary counts.
+    const points = /, (\d+) points:/.exec((await charts.first().getAttribute("aria-label"))!)![1];
+    await expect(charts.first().locator("[data-drawn-points]")).toHaveAttribute("data-drawn-points", points);
+  }
 
   // The series export: viewing the page stored a snapshot unless one from the last 5 minutes existed
   // (the shared server's timer and other viewers record too), and snapshots are at least 5 minutes apart.
@@ -113,7 +130,7 @@ test("a lead's Usage: figures, trends recorded by the visit, per-agent table and
   expect(download.suggestedFilename()).toMatch(/^tandem-agent-usage-\d{4}-\d{2}-\d{2}\.csv$/);
   const lines = await csvLines(download);
   const leadAfter = await sessionsIn30Days(page.request, "lead@example.com");
-  expect(lines[0]).toBe("name,email,role,sessions_30_days,session_seconds_30_days,session_time_30_days");
+  expect(lines[0]).toBe("name,email,role,sessions_30_days,session_seconds_30_days,session_time_30_days,average_rating_30_days,ratings_30_days");
   expect(lines.length - 1).toBe(await table.getByTestId("agent-usage-row").count());
   expect(lines.find((line) => line.includes(",lead@example.com,"))).toMatch(
     new RegExp(`^Priya Shah,lead@example\\.com,lead,${eitherOf([leadBefore, leadAfter], String)},\\d+,`),
@@ -150,7 +167,7 @@ test("Usage has no axe-core violations, light and dark, at 1440 and 390 px", asy
     await expect(page.getByRole("table", { name: "Usage per agent, last 30 days" })).toBeVisible();
     await expect(page.getByRole("list", { name: "Usage figures" })).toBeVisible();
     await expect(page.getByRole("table", { name: "Sessions per agent, last 30 days" })).toBeVisible();
-    await expect(page.locator(".recharts-bar-rectangle").first()).toBeVisible();
+    await expect(page.locator("[data-drawn-bars]").first()).toHaveAttribute("data-drawn-bars", /^[1-9]\d*$/);
     for (const theme of ["light", "dark"] as const) {
       await page.evaluate((dark) => document.documentElement.classList.toggle("dark", dark), theme === "dark");
       const results = await new AxeBuilder({ page }).analyze();
@@ -171,8 +188,17 @@ test("a lead's session history by day: stacked charts, per-agent figures from Ag
     history.getByRole("img", { name: /^Sessions per day over the last 30 days, by agent: \d+ in total; busiest day \d{4}-\d{2}-\d{2}/ }),
   ).toBeVisible();
   await expect(history.getByRole("img", { name: /^Session time per day over the last 30 days, by agent: / })).toBeVisible();
-  // Drawn as stacked bars once the chart's script has loaded.
-  await expect(history.locator(".recharts-bar-rectangle").first()).toBeVisible();
+  // Drawn as stacked bars once the chart's script has loaded: 30 days, a series per agent (the demo has
+  // fewer than the 7 drawn apart), and at least a bar per agent with sessions in the range.
+  const agentRows = table.getByTestId("history-agent-row");
+  const agents = await agentRows.count();
+  const withSessions = (await agentRows.locator("td:nth-child(2)").allTextContents()).filter((text) => text.trim() !== "0").length;
+  const sessionBars = await drawnHistory(history.getByRole("img", { name: /^Sessions per day / }), 30, agents);
+  expect(sessionBars).toBeGreaterThanOrEqual(Math.max(1, withSessions));
+  expect(sessionBars).toBeLessThanOrEqual(30 * agents);
+  const timeBars = await drawnHistory(history.getByRole("img", { name: /^Session time per day / }), 30, agents);
+  expect(timeBars).toBeGreaterThan(0);
+  expect(timeBars).toBeLessThanOrEqual(30 * agents);
 
   // The lead's figure is the API's count of their sessions started in the range.
   const lead = await sessionsInDays(page.request, "lead@example.com", 30);

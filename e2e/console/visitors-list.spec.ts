@@ -54,6 +54,17 @@ test("the list shows state first and the page a visitor is on, and co-browses in
   await leave(api, online);
 });
 
+test("a search result says which field matched, and when only through a similar spelling", async ({ page }) => {
+  const surname = `Quorra${Date.now().toString(36).replace(/\d/g, "x")}`;
+  const visitor = await registerVisitor(api, { identity: { callName: `Odile ${surname}` } });
+  await signInAs(page, demoUser("agent"));
+  await page.goto(`/visitors?search=${encodeURIComponent(`odile ${surname.slice(0, 3)}${surname.slice(4)}`)}`);
+  await expect(visitorRow(page, visitor).getByTestId("search-match")).toHaveText("Matched name (similar spelling)");
+  await page.goto(`/visitors?search=${encodeURIComponent(`odile ${surname}`)}`);
+  await expect(visitorRow(page, visitor).getByTestId("search-match")).toHaveText("Matched name");
+  await leave(api, visitor);
+});
+
 test("the count of matches and Load more, up to the rows that exist", async ({ page }) => {
   test.setTimeout(120_000);
   const tag = uniqueTag("list");
@@ -76,6 +87,40 @@ test("the count of matches and Load more, up to the rows that exist", async ({ p
   await page.getByRole("group", { name: "Show" }).getByText("Online", { exact: true }).click();
   await expect(page).not.toHaveURL(/limit=/);
   for (const visitor of visitors) await leave(api, visitor);
+});
+
+test("a search the API refuses, or an odd or huge one, gets a message on the Visitors page, never an error page", async ({ page }) => {
+  await signInAs(page, demoUser("agent"));
+  const searchBox = page.getByLabel("Search visitors");
+
+  // A NUL character: the API refuses the search (4xx); the page says why and keeps the search box.
+  const refused = await page.goto("/visitors?search=%00x");
+  expect(refused?.status()).toBe(200);
+  await expect(page.getByRole("heading", { name: "Visitors", level: 1 })).toBeVisible();
+  await expect(page.getByText("Something went wrong")).toHaveCount(0);
+  const message = page.getByRole("alert").filter({ hasText: "The co-browsing API refused this search" });
+  await expect(message).toContainText("NUL");
+  await expect(message).toContainText("Change the search and try again.");
+  await expect(searchBox).toBeVisible();
+  // The list's live part takes over and keeps saying so, from the console's own 400.
+  const api400 = await page.request.get("/api/console/visitors?search=%00x");
+  expect(api400.status()).toBe(400);
+  expect(await api400.json()).toMatchObject({ status: "error", error: "invalid_search", message: expect.stringContaining("refused this search") });
+  await expect(message).toBeVisible();
+
+  // A new search from the box works again.
+  await searchBox.fill(uniqueTag("none"));
+  await expect(page.getByText("No visitor matches this search")).toBeVisible();
+  await expect(message).toHaveCount(0);
+
+  // Bytes that are not UTF-8, and a search far longer than any real one: a page with results or an empty state.
+  for (const search of ["%C0%AFx", "%FF%FE", encodeURIComponent("x".repeat(5_000))]) {
+    const response = await page.goto(`/visitors?search=${search}`);
+    expect(response?.status(), search.slice(0, 20)).toBe(200);
+    await expect(page.getByRole("heading", { name: "Visitors", level: 1 })).toBeVisible();
+    await expect(page.getByText("Something went wrong")).toHaveCount(0);
+    await expect(page.getByText(/No visitor matches this search|visitors? match|refused this search/).first()).toBeVisible();
+  }
 });
 
 test("on a phone and a tablet the navigation folds away and the list becomes cards, with no sideways scroll", async ({ page }) => {

@@ -103,6 +103,67 @@ test("the command palette jumps to a visitor by lookup code and by id", async ({
   await leave(api, visitor);
 });
 
+test("the command palette opens with the focus in its input, and Escape gives the focus back", async ({ page }) => {
+  await signInAs(page, demoUser("agent"));
+  await page.goto("/usage");
+  const visitorsLink = page.getByRole("navigation", { name: "Console" }).getByRole("link", { name: "Visitors" });
+  await visitorsLink.focus();
+
+  const input = await openPalette(page);
+  await expect(input).toBeFocused();
+  // Typed straight away, without clicking into the input.
+  await page.keyboard.type("audi");
+  await expect(input).toHaveValue("audi");
+  await page.keyboard.press("Escape");
+  await expect(input).toBeHidden();
+  await expect(visitorsLink).toBeFocused();
+
+  // Opened again, it starts empty and focused once more.
+  await openPalette(page);
+  await expect(input).toBeFocused();
+  await expect(input).toHaveValue("");
+});
+
+test("Co-browse and whether the visitor's page is open come first at every width, and the presence keeps itself current", async ({ page }) => {
+  const visitor = await registerVisitor(api, { identity: { callName: "Presence Visitor", tags: [uniqueTag("story")] } });
+  await signInAs(page, demoUser("agent"));
+  const actions = page.getByRole("region", { name: "Actions" });
+  for (const [width, height] of [
+    [768, 1024],
+    [390, 844],
+    [1440, 900],
+  ]) {
+    await page.setViewportSize({ width, height });
+    await page.goto(`/visitors/${visitor.visitorId}`);
+    // On the first screen, without scrolling, next to whether the visitor's page is connected.
+    await expect(actions.getByRole("button", { name: "Co-browse", exact: true }), `${width} px`).toBeInViewport();
+    await expect(actions.getByTestId("visitor-presence"), `${width} px`).toHaveText("Online");
+    await expect(actions.getByTestId("visitor-presence"), `${width} px`).toBeInViewport();
+  }
+
+  // The visitor leaves: the page says so by itself, before anyone presses Co-browse.
+  await page.evaluate(() => Object.assign(window, { __notReloaded: true }));
+  await leave(api, visitor);
+  await expect(actions.getByTestId("visitor-presence")).toHaveText("Offline", { timeout: 15_000 });
+  await expect(actions).toContainText("Co-browse waits until they come back");
+  expect(await page.evaluate(() => (window as unknown as { __notReloaded?: boolean }).__notReloaded)).toBe(true);
+});
+
+test("a visitor's details are labelled in words an agent uses, not the API's field names", async ({ page }) => {
+  const visitor = await registerVisitor(api, { identity: { callName: "Worded Visitor", tags: [uniqueTag("story")] } });
+  await signInAs(page, demoUser("agent"));
+  await page.goto(`/visitors/${visitor.visitorId}`);
+  const details = page.getByRole("region", { name: "Details" });
+  await expect(details).toContainText("Worded Visitor");
+  const labels = await details.locator("dt").allInnerTexts();
+  for (const apiWord of ["Call name", "Configured by script", "Unique id", "Integration ids", "Last URL", "Public key", "Id"]) {
+    expect(labels, apiWord).not.toContain(apiWord);
+  }
+  expect(labels).toContain("Name shown to agents");
+  expect(labels).toContain("Details sent by your site");
+  await leave(api, visitor);
+});
+
 /** axe-core in the light theme, then in the dark one (the `dark` class the theme toggle sets). */
 async function expectNoAxeViolations(page: Page) {
   for (const theme of ["light", "dark"] as const) {

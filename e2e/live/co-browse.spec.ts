@@ -168,6 +168,11 @@ test("the service refuses a tool the watch link does not allow, and records noth
   expect(refused.status()).toBe(403);
   expect(await refused.json()).toMatchObject({ error: "permission_denied" });
   expect((await control({ tool: "type", text: "x" })).status()).toBe(403);
+  expect((await control({ tool: "type", text: "pasted", paste: true })).status()).toBe(403);
+  expect((await control({ tool: "key", key: "a", code: "KeyA", ctrlKey: true })).status()).toBe(403);
+  expect((await control({ tool: "click", id: 1, button: "right" })).status()).toBe(403);
+  expect((await control({ tool: "hover", x: 10, y: 10 })).status()).toBe(403);
+  expect((await control({ tool: "drag", phase: "start", x: 10, y: 10 })).status()).toBe(403);
   expect(
     (
       await control({

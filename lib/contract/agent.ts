@@ -16,6 +16,20 @@ export const agentSummarySchema = z
   })
   .describe("Agent summary");
 
+/** The longest notes an agent may keep with a session, and the longest feedback comment. */
+export const AGENT_NOTES_MAX_LENGTH = 20_000;
+export const FEEDBACK_COMMENT_MAX_LENGTH = 2_000;
+
+/** One answer to "How did this session go?", from an agent of the session or from its visitor. */
+export const qualityFeedbackSchema = z
+  .object({
+    from: z.enum(["agent", "visitor"]),
+    rating: z.number().int().min(1).max(5),
+    comment: z.string().nullable(),
+    created_at: datetimeSchema,
+  })
+  .describe("Quality feedback entry");
+
 /** A Session as embedded in an Agent (and in a Visitor, and posted to webhook_url). */
 export const sessionSchema = z
   .object({
@@ -34,7 +48,19 @@ export const sessionSchema = z
     public_video_url: z.string().nullable(),
     video_url: z.string().nullable(),
     video_status: z.string().nullable(),
-    quality_feedback: z.array(z.unknown()),
+    quality_feedback: z.array(qualityFeedbackSchema).describe("One entry per answer to \"How did this session go?\": each agent's and the visitor's"),
+    agent_notes: z
+      .string()
+      .nullable()
+      .optional()
+      .describe("Tandem's extension: the agents' notes from the watch page (seeded with the watch link's initial_notes); null when there are none"),
+    end_reason: z
+      .string()
+      .nullable()
+      .optional()
+      .describe(
+        "Tandem's extension: how the session ended: agent, visitor (stopped), declined (the consent prompt), api, agent_left (timed out), visitor_deleted; null while it goes on",
+      ),
     session_authorized: z.boolean().describe("The visitor accepted the consent prompt"),
     source: z.string(),
     team: z.object({ id: z.string(), domain: z.string(), _type: z.literal("team") }),
@@ -88,6 +114,7 @@ export const agentLookupResponseSchema = z.object({ status: okStatus, agent: age
 
 export type AgentSummary = z.infer<typeof agentSummarySchema>;
 export type Session = z.infer<typeof sessionSchema>;
+export type QualityFeedback = z.infer<typeof qualityFeedbackSchema>;
 export type Agent = z.infer<typeof agentSchema>;
 export type AgentLookupQuery = z.infer<typeof agentLookupQuerySchema>;
 export type AgentLookupResponse = z.infer<typeof agentLookupResponseSchema>;

@@ -32,6 +32,9 @@ export const ERROR_STATUS = {
   session_ended: 409,
   // Not in the spec: the relay holds as much of the visitor's page as it may; only a full snapshot is taken.
   snapshot_required: 409,
+  // Not in the spec: feedback on a session is given once it has ended, once by each agent and by the visitor.
+  session_ongoing: 409,
+  feedback_sent: 409,
   payload_too_large: 413,
   rate_limited: 429,
   // Not in the spec: what the embedded service answers when it fails itself, or is stopping.

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { httpUrlSchema, okStatus } from "./common";
+import { AGENT_NOTES_MAX_LENGTH, FEEDBACK_COMMENT_MAX_LENGTH } from "./agent";
 import { brandingSchema, permissionsSchema } from "./watch-link";
 
 /**
@@ -24,19 +25,49 @@ export const visitorStatusSchema = z.enum(["waiting", "awaiting_authorization", 
 
 const coordinate = z.number().finite().min(-100_000).max(100_000);
 const customMessage = z.string().min(1).max(4000);
+/** The modifier keys held during a key press or click. */
+const keyModifiers = {
+  ctrlKey: z.boolean().optional(),
+  shiftKey: z.boolean().optional(),
+  altKey: z.boolean().optional(),
+  metaKey: z.boolean().optional(),
+};
 
 /** What an agent's tool asks of the visitor's page. Coordinates are the visitor's viewport pixels. */
 export const controlMessageSchema = z
   .discriminatedUnion("tool", [
     z.object({ tool: z.literal("pointer"), x: coordinate, y: coordinate }),
     z
-      .object({ tool: z.literal("click"), id: z.number().int().min(0).describe("rrweb node id"), x: coordinate.optional(), y: coordinate.optional() })
+      .object({
+        tool: z.literal("click"),
+        id: z.number().int().min(0).describe("rrweb node id"),
+        x: coordinate.optional(),
+        y: coordinate.optional(),
+        button: z.enum(["left", "middle", "right"]).optional().describe("Default left; right opens the page's context menu"),
+        count: z.number().int().min(1).max(3).optional().describe("The click's number in a quick series: 2 is a double-click"),
+        ...keyModifiers,
+      })
       .describe("A click on the node, at (x, y) when given (else its centre)"),
+    z
+      .object({ tool: z.literal("hover"), x: coordinate, y: coordinate })
+      .describe("The mouse moved to (x, y): the page gets the over/enter/move/out/leave events a hand's mouse fires"),
+    z
+      .object({ tool: z.literal("drag"), phase: z.enum(["start", "move", "end"]), x: coordinate, y: coordinate })
+      .describe("One step of a press-move-release with the left button; never a click where it ends"),
     z
       .object({ tool: z.literal("scroll"), dx: coordinate, dy: coordinate, x: coordinate.optional(), y: coordinate.optional() })
       .describe("A wheel turned at (x, y) when given: it scrolls what is under the pointer (else the window)"),
-    z.object({ tool: z.literal("type"), text: z.string().min(1).max(1000) }),
-    z.object({ tool: z.literal("key"), key: z.enum(["Backspace", "Enter", "Tab"]) }),
+    z
+      .object({ tool: z.literal("type"), text: z.string().min(1).max(1000), paste: z.boolean().optional() })
+      .describe("Characters typed in order, each a key press; with `paste`, one insertion as a paste makes"),
+    z
+      .object({
+        tool: z.literal("key"),
+        key: z.string().min(1).max(32).describe('A KeyboardEvent key value: "Enter", "ArrowLeft", "a"'),
+        code: z.string().max(32).optional().describe('A KeyboardEvent code value: "KeyA"'),
+        ...keyModifiers,
+      })
+      .describe("One key pressed and released, with the modifiers held"),
     z
       .object({
         tool: z.literal("draw"),
@@ -86,7 +117,12 @@ export const visitorMessageSchema = z
     }),
     z.object({ type: z.literal("snapshot"), sessionId: z.string() }),
     z.object({ type: z.literal("control"), sessionId: z.string(), control: controlMessageSchema }),
-    z.object({ type: z.literal("ended"), sessionId: z.string(), reason: z.string() }),
+    z.object({
+      type: z.literal("ended"),
+      sessionId: z.string(),
+      reason: z.string(),
+      askFeedback: z.boolean().optional().describe("Ask the visitor how the session went (the team's setting)"),
+    }),
   ])
   .describe("A message of the visitor script's stream");
 
@@ -105,6 +141,17 @@ export const stopRequestSchema = z.object({ sessionId });
 /** POST /collect/live/message: the customer's page sends the agents a message of its own. */
 export const customMessageRequestSchema = z.object({ sessionId, message: customMessage });
 
+/** An answer to "How did this session go?": a rating of 1 to 5 and an optional comment. */
+export const feedbackAnswerSchema = z.object({
+  rating: z.number().int().min(1).max(5),
+  comment: z.string().trim().max(FEEDBACK_COMMENT_MAX_LENGTH).nullish().describe("Optional; blank is none"),
+});
+/** POST /collect/live/feedback: the visitor's answer, once the session has ended. */
+export const visitorFeedbackRequestSchema = feedbackAnswerSchema.extend({ sessionId });
+
+/** POST /live/sessions/{id}/notes: the agent's notes as they stand (the whole text each time). */
+export const agentNotesRequestSchema = z.object({ notes: z.string().max(AGENT_NOTES_MAX_LENGTH) });
+
 export const sessionParamsSchema = z.object({ id: sessionId.describe("The session's id") });
 
 /** What the watch page shows of a session: who is there, what the link allows, and a fresh viewer token. */
@@ -121,6 +168,8 @@ export const watchSessionSchema = z.object({
     .describe("The tools the watch link allows"),
   permissions: permissionsSchema,
   branding: brandingSchema,
+  notes: z.string().describe("The agents' notes as last saved (the link's initial_notes until then)"),
+  feedbackSent: z.boolean().describe('This agent has answered "How did this session go?"'),
   token: z.string().describe("A fresh viewer token: the previous one expires soon"),
 });
 export const watchSessionResponseSchema = z.object({ status: okStatus, session: watchSessionSchema });
@@ -133,6 +182,7 @@ export const recordingEventsResponseSchema = z.object({
   events: z.array(recordedEventSchema),
 });
 
+export type FeedbackAnswer = z.infer<typeof feedbackAnswerSchema>;
 export type RecordedEvent = z.infer<typeof recordedEventSchema>;
 export type EventBatch = z.infer<typeof eventBatchSchema>;
 export type VisitorStatus = z.infer<typeof visitorStatusSchema>;

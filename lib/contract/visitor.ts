@@ -3,6 +3,14 @@ import { sessionSchema } from "./agent";
 import { datetimeSchema, integrationIdSchema, okStatus, tagSchema } from "./common";
 import { pageviewSchema } from "./pageview";
 
+/** Why a search found the visitor: Tandem's extension of the search results. */
+export const searchMatchSchema = z
+  .object({
+    fields: z.array(z.string()).describe("The Visitor fields the search matched, e.g. call_name, email, last_url, last_title, tags"),
+    typo: z.boolean().describe("Found through a typo'd word (one edit from 4 letters, two from 8), ranked after exact matches"),
+  })
+  .describe("SearchMatch");
+
 export const DEVICE_TYPES = ["desktop", "console", "mobile", "tablet", "smarttv", "wearable", "embedded"] as const;
 export const deviceTypeSchema = z.enum(DEVICE_TYPES);
 
@@ -44,6 +52,7 @@ export const visitorSchema = z
     js_configuration: z.boolean().optional(),
     history: z.array(pageviewSchema).optional().describe("Only with with_history=true and history collection on"),
     sessions: z.array(sessionSchema).optional(),
+    search_match: searchMatchSchema.optional().describe("In search results (Tandem's; the hosted service may leave it out): why the search found the visitor"),
     _type: z.literal("visitor").optional(),
   })
   .describe("Visitor");

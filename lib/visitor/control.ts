@@ -2,7 +2,8 @@ import type { ControlMessage } from "@/lib/contract";
 import type { Drawing } from "./drawing";
 import { isMasked } from "./masking";
 import type { createPointer } from "./pointer";
-import { click, wheel } from "./remote-input";
+import { pasteText, pressKey, typeText } from "./keyboard";
+import { click, drag, hover, wheel } from "./remote-input";
 
 type Pointer = ReturnType<typeof createPointer>;
 
@@ -12,53 +13,6 @@ export interface ControlTargets {
   maskSelector: string;
   pointer: Pointer;
   drawing: Drawing;
-}
-
-function editable(element: Element | null): element is HTMLInputElement | HTMLTextAreaElement {
-  if (element instanceof HTMLTextAreaElement) return !element.readOnly && !element.disabled;
-  return (
-    element instanceof HTMLInputElement &&
-    !element.readOnly &&
-    !element.disabled &&
-    !["checkbox", "radio", "button", "submit", "file", "hidden", "image", "reset"].includes(element.type)
-  );
-}
-
-/** Sets a field's value the way typing does, so frameworks that track the native setter (React) see it. */
-function setValue(field: HTMLInputElement | HTMLTextAreaElement, value: string, caret: number) {
-  const prototype = field instanceof HTMLTextAreaElement ? HTMLTextAreaElement.prototype : HTMLInputElement.prototype;
-  Object.getOwnPropertyDescriptor(prototype, "value")?.set?.call(field, value);
-  try {
-    field.setSelectionRange(caret, caret);
-  } catch {
-    // e.g. type=email has no selection API
-  }
-  field.dispatchEvent(new Event("input", { bubbles: true }));
-}
-
-function insertText(field: HTMLInputElement | HTMLTextAreaElement, text: string) {
-  let start = field.value.length;
-  let end = start;
-  try {
-    start = field.selectionStart ?? start;
-    end = field.selectionEnd ?? end;
-  } catch {
-    // no selection API: append
-  }
-  setValue(field, field.value.slice(0, start) + text + field.value.slice(end), start + text.length);
-}
-
-function deleteBackward(field: HTMLInputElement | HTMLTextAreaElement) {
-  let start = field.value.length;
-  let end = start;
-  try {
-    start = field.selectionStart ?? start;
-    end = field.selectionEnd ?? end;
-  } catch {
-    // append mode
-  }
-  const from = start === end ? Math.max(0, start - 1) : start;
-  setValue(field, field.value.slice(0, from) + field.value.slice(end), from);
 }
 
 /**
@@ -75,30 +29,36 @@ export function applyControl(message: ControlMessage, { nodeOf, maskSelector, po
       if (message.x === undefined || message.y === undefined) window.scrollBy(message.dx, message.dy);
       else wheel(message.x, message.y, message.dx, message.dy, maskSelector);
       return;
+    case "hover": {
+      pointer.move(message.x, message.y);
+      const target = document.elementFromPoint(message.x, message.y);
+      if (target && !isMasked(target, maskSelector)) hover(target, message.x, message.y);
+      return;
+    }
+    case "drag":
+      pointer.move(message.x, message.y, message.phase === "start");
+      drag(message.phase, message.x, message.y, maskSelector);
+      return;
     case "click": {
+      // Any element is a target (an SVG icon, MathML); a text node's is its parent.
       const node = nodeOf(message.id);
-      const element = node instanceof Element ? node : (node?.parentElement ?? null);
-      if (!(element instanceof HTMLElement) || isMasked(element, maskSelector)) return;
+      const element = node?.nodeType === Node.ELEMENT_NODE ? (node as Element) : (node?.parentElement ?? null);
+      if (!element || !element.isConnected || isMasked(element, maskSelector)) return;
       const box = element.getBoundingClientRect();
       const x = message.x ?? box.left + box.width / 2;
       const y = message.y ?? box.top + box.height / 2;
       pointer.move(x, y, true);
-      click(element, x, y);
+      const { button, count, ctrlKey, shiftKey, altKey, metaKey } = message;
+      click(element, x, y, { button, count, ctrlKey, shiftKey, altKey, metaKey });
       return;
     }
-    case "type": {
-      const field = document.activeElement;
-      if (editable(field) && !isMasked(field, maskSelector)) insertText(field, message.text);
+    case "type":
+      if (message.paste) pasteText(message.text, maskSelector);
+      else typeText(message.text, maskSelector);
       return;
-    }
-    case "key": {
-      const field = document.activeElement;
-      if (!editable(field) || isMasked(field, maskSelector)) return;
-      if (message.key === "Backspace") deleteBackward(field);
-      else if (message.key === "Enter" && field instanceof HTMLInputElement) field.form?.requestSubmit();
-      else if (message.key === "Enter") insertText(field, "\n");
+    case "key":
+      pressKey(message, maskSelector);
       return;
-    }
     case "draw":
       drawing.stroke(message.points);
       return;

@@ -4,6 +4,7 @@ import { endpointUrl } from "@/lib/contract/endpoint-url";
 import { collectRoutes } from "@/lib/contract/endpoints/collect-routes";
 import type { Emitter } from "./emitter";
 import type { ClosedShadowRoots } from "./closed-shadow-roots";
+import { askFeedback } from "./feedback-prompt";
 import type { FrameHost } from "./frame-host";
 import { loadRecorder } from "./load-recorder";
 import type { Recording } from "./recorder-api";
@@ -116,7 +117,20 @@ export function createLive(options: LiveOptions) {
     else if (message.type === "control" && message.control.tool === "message")
       options.emitter.emit("custom_message", { sessionId, message: message.control.message });
     else if (message.type === "control") recording?.control(message.control);
-    else if (message.type === "ended") endLocally("The co-browsing session has ended.");
+    else if (message.type === "ended") {
+      endLocally("The co-browsing session has ended.");
+      if (message.askFeedback) void sendFeedback(message.sessionId);
+    }
+  };
+
+  /** The team asks its visitors how the session went: the answer, if any, goes to the ended session. */
+  const sendFeedback = async (ended: string) => {
+    const answer = await askFeedback();
+    if (!answer) return;
+    await options.post(collectRoutes.sendVisitorFeedback, { sessionId: ended, ...answer }).then(
+      () => showNotice("Thank you for your feedback."),
+      () => showNotice("Your feedback could not be sent."),
+    );
   };
 
   /**

@@ -4,7 +4,7 @@
  */
 import { record } from "rrweb";
 import type { RecordedEvent } from "@/lib/contract";
-import { CANVAS_IMAGE_EVENT_TAG } from "@/lib/contract/recording-marks";
+import { CANVAS_IMAGE_EVENT_TAG, SNAPSHOT_SLICES_EVENT_TAG } from "@/lib/contract/recording-marks";
 import { captureCanvases } from "./canvas-capture";
 import { applyControl } from "./control";
 import { createDrawing } from "./drawing";
@@ -19,6 +19,7 @@ import { setRrwebHooks } from "./rrweb-hooks";
 // rrweb's numbers: EventType.FullSnapshot and .IncrementalSnapshot, IncrementalSource.Mutation.
 const FULL_SNAPSHOT = 2;
 const INCREMENTAL = 3;
+const CUSTOM = 5;
 const MUTATION = 0;
 /** Batches leave at least this often while events flow. */
 const FLUSH_MS = 50;
@@ -63,6 +64,10 @@ function start(options: RecorderOptions): Recording {
         emitAdds(adds) {
           const event = { type: INCREMENTAL, timestamp: Date.now(), data: { source: MUTATION, adds, removes: [], texts: [], attributes: [] } };
           queue.push(outgoingEvent(event, outgoing));
+          schedule();
+        },
+        emitPending(pending) {
+          queue.push({ type: CUSTOM, timestamp: Date.now(), data: { tag: SNAPSHOT_SLICES_EVENT_TAG, payload: { pending } } });
           schedule();
         },
       });

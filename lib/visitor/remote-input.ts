@@ -10,9 +10,26 @@ const FOCUSABLE = "a[href],area[href],button,input,select,textarea,summary,ifram
 
 /** The element the pointer was last over, for pointerout/pointerleave when it moves to another. */
 let hovered: Element | null = null;
+let hoveredAt: [number, number] = [NaN, NaN];
 
-function mouseInit(x: number, y: number, buttons: number, detail = 0): MouseEventInit {
+/** Which button a click uses, how many clicks of a quick series it is, and the modifier keys held. */
+export interface ClickOptions {
+  button?: "left" | "middle" | "right";
+  count?: number;
+  ctrlKey?: boolean;
+  shiftKey?: boolean;
+  altKey?: boolean;
+  metaKey?: boolean;
+}
+
+/** MouseEvent.button and the `buttons` bit of each button. */
+const BUTTONS = { left: [0, 1], middle: [1, 4], right: [2, 2] } as const;
+
+let modifiers: Pick<ClickOptions, "ctrlKey" | "shiftKey" | "altKey" | "metaKey"> = {};
+
+function mouseInit(x: number, y: number, buttons: number, detail = 0, button = 0): MouseEventInit {
   return {
+    ...modifiers,
     bubbles: true,
     cancelable: true,
     composed: true,
@@ -21,19 +38,20 @@ function mouseInit(x: number, y: number, buttons: number, detail = 0): MouseEven
     clientY: y,
     screenX: window.screenX + x,
     screenY: window.screenY + y,
-    button: 0,
+    button,
     buttons,
     detail,
   };
 }
 
-function pointerInit(x: number, y: number, buttons: number, detail = 0): PointerEventInit {
-  return { ...mouseInit(x, y, buttons, detail), pointerId: 1, pointerType: "mouse", isPrimary: true, width: 1, height: 1, pressure: buttons ? 0.5 : 0 };
+function pointerInit(x: number, y: number, buttons: number, detail = 0, button = 0): PointerEventInit {
+  return { ...mouseInit(x, y, buttons, detail, button), pointerId: 1, pointerType: "mouse", isPrimary: true, width: 1, height: 1, pressure: buttons ? 0.5 : 0 };
 }
 
 /** Dispatches `type` as a PointerEvent or MouseEvent; returns false when a listener cancelled it. */
 function fire(target: Element, type: string, init: MouseEventInit): boolean {
-  const event = type.startsWith("pointer") || type === "click" ? new PointerEvent(type, init) : new MouseEvent(type, init);
+  const event =
+    type.startsWith("pointer") || type === "click" || type === "auxclick" || type === "contextmenu" ? new PointerEvent(type, init) : new MouseEvent(type, init);
   return target.dispatchEvent(event);
 }
 
@@ -45,8 +63,11 @@ function ancestors(element: Element | null): Element[] {
 }
 
 /** Moves the pointer onto `target` at (x, y): out/leave on the previous element, over/enter, then move. */
-export function hover(target: Element, x: number, y: number): void {
+export function hover(target: Element, x: number, y: number, buttons = 0): void {
   const previous = hovered && hovered.isConnected ? hovered : null;
+  // A pointer that has not moved fires nothing (a click where the agent's mouse already is).
+  if (previous === target && x === hoveredAt[0] && y === hoveredAt[1] && buttons === 0) return;
+  hoveredAt = [x, y];
   if (previous !== target) {
     const left = ancestors(previous).filter((element) => !element.contains(target));
     const entered = ancestors(target).filter((element) => !previous || !element.contains(previous));
@@ -64,27 +85,73 @@ export function hover(target: Element, x: number, y: number): void {
     entered.forEach((element) => element.dispatchEvent(new MouseEvent("mouseenter", { ...mouseInit(x, y, 0), bubbles: false, cancelable: false })));
     hovered = target;
   }
-  fire(target, "pointermove", pointerInit(x, y, 0));
-  fire(target, "mousemove", mouseInit(x, y, 0));
+  fire(target, "pointermove", pointerInit(x, y, buttons));
+  fire(target, "mousemove", mouseInit(x, y, buttons));
+}
+
+/** mousedown's default action: focus goes to the focusable element pressed (an SVG one too), else leaves. */
+function focusPressed(target: Element) {
+  if (!target.isConnected) return;
+  const focusable = target.closest<HTMLElement | SVGElement>(FOCUSABLE);
+  if (focusable) focusable.focus({ preventScroll: true });
+  else if (target.ownerDocument.activeElement instanceof HTMLElement) target.ownerDocument.activeElement.blur();
 }
 
 /**
- * A primary-button click at (x, y) on `target`, in a browser's order: hover, pointerdown, mousedown,
- * focus (mousedown's default action), pointerup, mouseup, click. A cancelled pointerdown suppresses the
+ * A click at (x, y) on `target` (any element: SVG and MathML too), in a browser's order: hover,
+ * pointerdown, mousedown, focus (mousedown's default action), pointerup, mouseup, click, and dblclick
+ * for the second of a series. The right button opens the context menu (contextmenu after mousedown)
+ * and, like the middle one, ends with auxclick instead of click. A cancelled pointerdown suppresses the
  * mouse events (as in browsers); a cancelled mousedown keeps focus where it was.
  */
-export function click(target: Element, x: number, y: number): void {
-  hover(target, x, y);
-  const mouseEvents = fire(target, "pointerdown", pointerInit(x, y, 1));
-  const focusing = !mouseEvents || fire(target, "mousedown", mouseInit(x, y, 1, 1));
-  if (focusing && target.isConnected) {
-    const focusable = target.closest<HTMLElement>(FOCUSABLE);
-    if (focusable) focusable.focus({ preventScroll: true });
-    else if (document.activeElement instanceof HTMLElement) document.activeElement.blur();
+export function click(target: Element, x: number, y: number, options: ClickOptions = {}): void {
+  const { button = "left", count = 1, ...held } = options;
+  const [code, bit] = BUTTONS[button];
+  modifiers = held;
+  try {
+    hover(target, x, y);
+    const mouseEvents = fire(target, "pointerdown", pointerInit(x, y, bit, count, code));
+    const focusing = !mouseEvents || fire(target, "mousedown", mouseInit(x, y, bit, count, code));
+    if (focusing) focusPressed(target);
+    if (button === "right") fire(target, "contextmenu", pointerInit(x, y, bit, 0, code));
+    fire(target, "pointerup", pointerInit(x, y, 0, count, code));
+    if (mouseEvents) fire(target, "mouseup", mouseInit(x, y, 0, count, code));
+    if (button !== "left") return void fire(target, "auxclick", pointerInit(x, y, 0, count, code));
+    fire(target, "click", pointerInit(x, y, 0, count));
+    if (count === 2) fire(target, "dblclick", mouseInit(x, y, 0, 2));
+  } finally {
+    modifiers = {};
   }
-  fire(target, "pointerup", pointerInit(x, y, 0));
-  if (mouseEvents) fire(target, "mouseup", mouseInit(x, y, 0, 1));
-  fire(target, "click", pointerInit(x, y, 0, 1));
+}
+
+/** The element a drag pressed, until it is released. */
+let pressed: Element | null = null;
+
+/**
+ * One step of a drag with the left button, on whatever is under the pointer at each step: press
+ * (pointerdown, mousedown, focus), moves with the button held, release. A drag is never a click: no
+ * click fires where it ends. A drag that starts on a masked element is refused whole, and no step is
+ * played on a masked element.
+ */
+export function drag(phase: "start" | "move" | "end", x: number, y: number, maskSelector: string): void {
+  const target = document.elementFromPoint(x, y);
+  const usable = target && !isMasked(target, maskSelector) ? target : null;
+  if (phase === "start") {
+    pressed = usable;
+    if (!usable) return;
+    hover(usable, x, y);
+    const mouseEvents = fire(usable, "pointerdown", pointerInit(x, y, 1, 1));
+    if (!mouseEvents || fire(usable, "mousedown", mouseInit(x, y, 1, 1))) focusPressed(usable);
+    return;
+  }
+  if (!pressed || !usable) {
+    if (phase === "end") pressed = null;
+    return;
+  }
+  if (phase === "move") return hover(usable, x, y, 1);
+  pressed = null;
+  fire(usable, "pointerup", pointerInit(x, y, 0, 1));
+  fire(usable, "mouseup", mouseInit(x, y, 0, 1));
 }
 
 function scrollsAlong(element: Element, dx: number, dy: number): boolean {

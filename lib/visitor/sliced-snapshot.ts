@@ -70,8 +70,15 @@ function collectIds(node: SerializedNode, into: Set<number>) {
   for (const child of node.childNodes ?? []) collectIds(child, into);
 }
 
-export function createSlicer(options: { idOf: (node: Node) => number; emitAdds: (adds: Add[]) => void }) {
+export function createSlicer(options: {
+  idOf: (node: Node) => number;
+  emitAdds: (adds: Add[]) => void;
+  /** Goes out after the snapshot (true) when it left parts to slices, and after the last slice (false). */
+  emitPending: (pending: boolean) => void;
+}) {
   let budgetEnd = 0;
+  /** The latest snapshot left parts out and the mirror has not been told they all came. */
+  let announced = false;
   let pending: Deferred[] = [];
   const pendingIds = new Set<number>();
   /** Nodes the agent's mirror has (or will, from events already out) since the latest full snapshot. */
@@ -129,6 +136,10 @@ export function createSlicer(options: { idOf: (node: Node) => number; emitAdds: 
       budgetEnd = 0;
     }
     if (adds.length) options.emitAdds(adds);
+    if (announced && !pending.length) {
+      announced = false;
+      options.emitPending(false);
+    }
     schedule();
   };
 
@@ -151,6 +162,9 @@ export function createSlicer(options: { idOf: (node: Node) => number; emitAdds: 
       } finally {
         budgetEnd = 0;
       }
+      // A reader of the mirror waits for the rest before taking the page as whole.
+      announced = pending.length > 0;
+      if (announced) options.emitPending(true);
       schedule();
     },
     /** The full snapshot as it leaves: what it holds is in the mirror. */

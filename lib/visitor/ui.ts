@@ -5,51 +5,68 @@ import { BLOCK_CLASS } from "./masking";
  * page's CSS is unknown), class `no-cobrowse` so they never reach the agent and the agent's tools
  * cannot press them.
  */
-const FONT = "font:14px/1.4 system-ui,-apple-system,'Segoe UI',sans-serif;";
-const BUTTON = "font:inherit;padding:6px 14px;border-radius:6px;cursor:pointer;border:1px solid #4f46e5;";
+export const FONT = "font:14px/1.4 system-ui,-apple-system,'Segoe UI',sans-serif;";
+export const BUTTON = "font:inherit;padding:6px 14px;border-radius:6px;cursor:pointer;border:1px solid #4f46e5;";
 
-function element<K extends keyof HTMLElementTagNameMap>(tag: K, style: string, text?: string): HTMLElementTagNameMap[K] {
+export function element<K extends keyof HTMLElementTagNameMap>(tag: K, style: string, text?: string): HTMLElementTagNameMap[K] {
   const node = document.createElement(tag);
   node.style.cssText = style;
   if (text !== undefined) node.textContent = text;
   return node;
 }
 
-/** The accessible consent prompt: a modal dialog, focus on Accept, Escape declines. */
+/**
+ * What a page's own CSS could change on the prompt, set back: each declaration is made `!important`, and
+ * a style attribute's important declarations win over any stylesheet's, hostile or careless.
+ */
+const RESET =
+  "all:revert;box-sizing:border-box;margin:0;padding:0;border:0;position:static;float:none;transform:none;opacity:1;visibility:visible;width:auto;min-width:0;max-width:none;height:auto;text-align:left;text-transform:none;text-indent:0;letter-spacing:normal;word-spacing:normal;text-shadow:none;box-shadow:none;color:#18181b;background:none;";
+const sealed = <K extends keyof HTMLElementTagNameMap>(tag: K, style: string, text?: string) =>
+  element(tag, (RESET + FONT + style).replace(/;/g, "!important;"), text);
+
+/**
+ * The accessible consent prompt: a modal dialog in the middle of the viewport, labelled by its question,
+ * focus on Accept while it is open and back where it was after; Escape declines, as Decline does.
+ */
 export function askConsent(agentName: string): { answer: Promise<boolean>; close: () => void } {
-  const dialog = element(
+  const dialog = sealed(
     "dialog",
-    `${FONT}max-width:380px;padding:20px;border:0;border-radius:12px;box-shadow:0 10px 40px rgba(0,0,0,.3);color:#18181b;background:#fff;`,
+    "display:block;position:fixed;inset:0;z-index:2147483647;margin:auto;width:min(380px,calc(100vw - 32px));height:fit-content;max-height:calc(100vh - 32px);overflow:auto;padding:20px;border-radius:12px;box-shadow:0 10px 40px rgba(0,0,0,.3);background:#fff;",
   );
   dialog.className = BLOCK_CLASS;
   dialog.setAttribute("aria-labelledby", "tandem-consent-title");
   dialog.setAttribute("aria-describedby", "tandem-consent-text");
   dialog.setAttribute("data-tandem-consent", "");
-  const title = element("h2", "margin:0 0 8px;font-size:17px;font-weight:600;", `${agentName} wants to see this page`);
+  const title = sealed("h2", "display:block;margin:0 0 8px;font-size:17px;font-weight:600;", `${agentName} wants to see this page`);
   title.id = "tandem-consent-title";
-  const text = element(
+  const text = sealed(
     "p",
-    "margin:0 0 16px;",
+    "display:block;margin:0 0 16px;",
     "They will see this page and may point, click and type to help you. Passwords and masked fields stay hidden. You can stop at any time.",
   );
   text.id = "tandem-consent-text";
-  const decline = element("button", `${BUTTON}background:#fff;color:#4f46e5;margin-right:8px;`, "Decline");
-  const accept = element("button", `${BUTTON}background:#4f46e5;color:#fff;`, "Accept");
+  const button = `display:inline-block;${BUTTON}`;
+  const decline = sealed("button", `${button}background:#fff;color:#4f46e5;margin-right:8px;`, "Decline");
+  const accept = sealed("button", `${button}background:#4f46e5;color:#fff;`, "Accept");
   decline.type = accept.type = "button";
-  const actions = element("div", "display:flex;justify-content:flex-end;");
+  const actions = sealed("div", "display:flex;justify-content:flex-end;");
   actions.append(decline, accept);
   dialog.append(title, text, actions);
+  const before = document.activeElement as HTMLElement | null;
   document.body.appendChild(dialog);
 
-  let settle: (accepted: boolean) => void = () => {};
+  let settle: ((accepted: boolean) => void) | null = null;
   const answer = new Promise<boolean>((resolve) => (settle = resolve));
   const close = () => {
+    settle = null;
     if (dialog.open) dialog.close();
     dialog.remove();
+    before?.focus?.();
   };
   const choose = (accepted: boolean) => {
+    const answered = settle;
     close();
-    settle(accepted);
+    answered?.(accepted);
   };
   accept.addEventListener("click", () => choose(true));
   decline.addEventListener("click", () => choose(false));
@@ -57,6 +74,8 @@ export function askConsent(agentName: string): { answer: Promise<boolean>; close
     event.preventDefault();
     choose(false);
   });
+  // Closed some other way (the browser may close a modal on Escape without a cancel event): declined.
+  dialog.addEventListener("close", () => choose(false));
   dialog.showModal();
   accept.focus();
   return { answer, close };

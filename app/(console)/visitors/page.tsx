@@ -7,8 +7,21 @@ import { VisitorsList } from "@/components/visitors/visitors-list";
 import { apiConnection } from "@/lib/console/api";
 import { requirePageCaller } from "@/lib/console/caller";
 import { hasRole } from "@/lib/console/roles";
+import { dehydratedVisitors } from "@/lib/console/visitors/prefetch-visitors";
 import { listVisitors } from "@/lib/console/visitors/read-visitors";
-import { parseVisitorQuery, visitorsUrl } from "@/lib/console/visitors/search-params";
+import { parseVisitorQuery, visitorsUrl, type VisitorQuery } from "@/lib/console/visitors/search-params";
+import { searchRefusal } from "@/lib/console/visitors/search-refusal";
+
+/** The first page of the list, or why the API refused the search (shown on the page, never as an error page). */
+async function firstPage(query: VisitorQuery) {
+  try {
+    return { visitors: await listVisitors(query), refused: null };
+  } catch (error) {
+    const refused = searchRefusal(error);
+    if (refused === null) throw error;
+    return { visitors: [], refused };
+  }
+}
 
 export const metadata: Metadata = { title: "Visitors" };
 
@@ -17,7 +30,7 @@ export default async function VisitorsPage(props: { searchParams: Promise<Record
   const params = await props.searchParams;
   const query = parseVisitorQuery(params);
   // The first page is fetched here, so the table renders at once; the browser then keeps it fresh.
-  const visitors = await listVisitors(query);
+  const { visitors, refused } = await firstPage(query);
   const canPurge = hasRole(caller.role, "admin") && apiConnection().mode !== "onprem";
   const deleted = typeof params.deleted === "string" ? params.deleted : null;
 
@@ -32,7 +45,12 @@ export default async function VisitorsPage(props: { searchParams: Promise<Record
         </Alert>
       ) : null}
       <LazyHelpQueuePanel />
-      <VisitorsList query={query} visitors={visitors} fallbackKey={visitorsUrl(query)} />
+      <VisitorsList
+        query={query}
+        initial={dehydratedVisitors(visitorsUrl(query), refused === null ? visitors : null)}
+        refused={refused}
+        fallbackKey={visitorsUrl(query)}
+      />
     </>
   );
 }

@@ -2,7 +2,7 @@ import type { ColumnDef } from "@tanstack/react-table";
 import Link from "next/link";
 import { Badge } from "@/components/ui/badge";
 import type { Session } from "@/lib/contract";
-import { featureLabel, formatMetadata, recordingUrl, sessionAgentNames } from "@/lib/console/agents/session-format";
+import { featureLabel, formatFeedback, formatMetadata, recordingUrl, sessionAgentNames } from "@/lib/console/agents/session-format";
 import { formatUtc } from "@/lib/console/usage/format";
 
 function YesNo({ value }: { value: boolean }) {
@@ -36,7 +36,7 @@ export const sessionColumns: ColumnDef<Session>[] = [
   },
   {
     id: "call",
-    header: "Call length",
+    header: "Time connected",
     accessorFn: (s) => s.call_length_seconds,
     cell: ({ row }) => <span className="tabular-nums">{row.original.call_length_seconds > 0 ? row.original.formatted_call_length : "—"}</span>,
   },
@@ -66,15 +66,27 @@ export const sessionColumns: ColumnDef<Session>[] = [
         "—"
       ),
   },
-  { id: "live", header: "Went live", accessorFn: (s) => (s.went_live ? 1 : 0), cell: ({ row }) => <YesNo value={row.original.went_live} /> },
-  { id: "authorized", header: "Authorized", enableSorting: false, cell: ({ row }) => <YesNo value={row.original.session_authorized} /> },
-  { id: "onPremise", header: "On premise", enableSorting: false, cell: ({ row }) => <YesNo value={row.original.on_premise} /> },
+  { id: "live", header: "Visitor connected", accessorFn: (s) => (s.went_live ? 1 : 0), cell: ({ row }) => <YesNo value={row.original.went_live} /> },
+  { id: "authorized", header: "Visitor accepted", enableSorting: false, cell: ({ row }) => <YesNo value={row.original.session_authorized} /> },
+  { id: "onPremise", header: "On-premise server", enableSorting: false, cell: ({ row }) => <YesNo value={row.original.on_premise} /> },
   { id: "source", header: "Source", accessorFn: (s) => s.source, cell: ({ row }) => row.original.source || "—" },
   {
     id: "metadata",
-    header: "Metadata",
+    header: "Link details",
     enableSorting: false,
     cell: ({ row }) => <span className="text-xs break-all text-zinc-600 dark:text-zinc-400">{formatMetadata(row.original.metadata) || "—"}</span>,
+  },
+  {
+    id: "notes",
+    header: "Notes",
+    enableSorting: false,
+    cell: ({ row }) => <span className="block max-w-xs text-xs whitespace-pre-line break-words">{row.original.agent_notes || "—"}</span>,
+  },
+  {
+    id: "feedback",
+    header: "Feedback",
+    enableSorting: false,
+    cell: ({ row }) => <span className="text-xs">{formatFeedback(row.original.quality_feedback) || "—"}</span>,
   },
   {
     id: "recording",

@@ -29,4 +29,19 @@ export const agentUsageColumns: AgentUsageColumn[] = [
   { header: "Role", cell: (row) => (row.role ? ROLE_LABELS[row.role] : "—") },
   { header: "Sessions (30 days)", numeric: true, cell: (row) => formatCount(row.sessions) },
   { header: "Session time (30 days)", numeric: true, cell: (row) => formatDuration(row.seconds) },
+  {
+    header: "Average rating (30 days)",
+    numeric: true,
+    cell: (row) =>
+      row.rating ? (
+        <span>
+          {row.rating.average.toFixed(1)}/5
+          <span className="block text-xs text-zinc-500 dark:text-zinc-400">
+            {formatCount(row.rating.count)} {row.rating.count === 1 ? "rating" : "ratings"}
+          </span>
+        </span>
+      ) : (
+        "—"
+      ),
+  },
 ];

@@ -3,6 +3,7 @@ import { Badge } from "@/components/ui/badge";
 import type { Visitor } from "@/lib/contract";
 import { QuickCoBrowse } from "../quick-co-browse";
 import { RelativeTime } from "../relative-time";
+import { SearchMatch } from "../search-match";
 import { VisitorBadges, visitorDevice, visitorDisplayName, visitorLocation } from "../visitor-badges";
 
 export interface VisitorColumn {
@@ -14,7 +15,7 @@ export interface VisitorColumn {
 
 const muted = "text-zinc-500 dark:text-zinc-400";
 
-/** Who the visitor is: name, id (the link to the visitor), email and tags. */
+/** Who the visitor is: name, id (the link to the visitor), email and tags, and in search results why it matched. */
 export function VisitorIdentity({ visitor }: { visitor: Visitor }) {
   return (
     <span className="flex min-w-0 flex-col gap-0.5">
@@ -34,6 +35,7 @@ export function VisitorIdentity({ visitor }: { visitor: Visitor }) {
           ))}
         </span>
       ) : null}
+      <SearchMatch match={visitor.search_match} />
     </span>
   );
 }

@@ -5,6 +5,8 @@ import path from "node:path";
 
 /** The fidelity pages and their assets (`<capability>.html`, files next to them); specs run from the repository root. */
 export const PAGES_DIR = path.resolve("e2e", "fidelity", "pages");
+/** Installed packages, served at /node_modules/…: third-party apps run as their authors built them. */
+const MODULES_DIR = path.resolve("node_modules");
 
 const TYPES: Record<string, string> = {
   ".html": "text/html; charset=utf-8",
@@ -33,15 +35,16 @@ export interface CustomerSite {
  * each HTML page gets the Tandem snippet before `</body>`; assets go out with no CORS headers, as most
  * sites send them, unless a test sets headers for their path.
  */
-export async function startCustomerSite(tandemUrl: string, publicKey: string): Promise<CustomerSite> {
+export async function startCustomerSite(tandemUrl: string, publicKey: string, pagesDir = PAGES_DIR): Promise<CustomerSite> {
   const headers = new Map<string, Record<string, string>>();
   const requests: string[] = [];
   const snippet = `<script src="${tandemUrl}/cobrowse.js" data-public-key="${publicKey}" async></script>`;
   const server = http.createServer((req, res) => {
     const pathname = decodeURIComponent(new URL(req.url ?? "/", "http://site").pathname);
     requests.push(pathname);
-    const file = path.join(PAGES_DIR, path.normalize(pathname));
-    if (!file.startsWith(PAGES_DIR + path.sep) || !fs.existsSync(file) || !fs.statSync(file).isFile()) {
+    const base = pathname.startsWith("/node_modules/") ? path.dirname(MODULES_DIR) : pagesDir;
+    const file = path.join(base, path.normalize(pathname));
+    if (!file.startsWith(base + path.sep) || !fs.existsSync(file) || !fs.statSync(file).isFile()) {
       res.writeHead(404).end();
       return;
     }

@@ -22,13 +22,13 @@ const TANDEM_UI = ".no-cobrowse{visibility:hidden!important}";
 
 /**
  * A Tandem server (consent not required, so sessions start at once) and a customer site serving the
- * fidelity pages, both for the spec file's tests.
+ * fidelity pages (or those of `pagesDir`), both for the spec file's tests.
  */
-export function fidelitySuite(team: Record<string, unknown> = {}) {
+export function fidelitySuite(team: Record<string, unknown> = {}, pagesDir?: string) {
   const live = liveServer({ require_authorization: false, ...team });
   const suite = { live, site: undefined as unknown as CustomerSite };
   test.beforeAll(async () => {
-    suite.site = await startCustomerSite(live.server.url, await publicKey(live.api));
+    suite.site = await startCustomerSite(live.server.url, await publicKey(live.api), pagesDir);
   });
   test.afterAll(async () => {
     await suite.site?.close();
@@ -55,7 +55,7 @@ export async function openPair(
   browser: Browser,
   suite: ReturnType<typeof fidelitySuite>,
   page: string,
-  options: { ready?: string; beforeAgent?: (visitor: Page) => Promise<void> } = {},
+  options: { ready?: string; beforeAgent?: (visitor: Page) => Promise<void>; watchLink?: Record<string, unknown> } = {},
 ): Promise<Pair> {
   const visitorContext = await browser.newContext({ viewport: VISITOR_VIEWPORT, deviceScaleFactor: 1 });
   await visitorContext.addInitScript(installLongTaskProbe);
@@ -64,7 +64,7 @@ export async function openPair(
   const visitorId = () => visitor.evaluate(() => (JSON.parse(localStorage.getItem("tandem.visitor") ?? "{}").visitorId as string) ?? "");
   await expect.poll(visitorId).toMatch(/^[A-Z2-9]{8}$/);
 
-  const watchUrl = await createWatchLink(suite.live.api, await visitorId());
+  const watchUrl = await createWatchLink(suite.live.api, await visitorId(), options.watchLink);
   await options.beforeAgent?.(visitor);
   const sessionStart = await pageClock(visitor);
   const agentView = await openAgent(browser, watchUrl);

@@ -1,6 +1,6 @@
 import type { Session } from "@/lib/contract";
 import { toCsv, type CsvColumn } from "@/lib/console/csv";
-import { formatMetadata, sessionAgentNames } from "./session-format";
+import { formatFeedback, formatMetadata, sessionAgentNames } from "./session-format";
 
 /** The columns of an agent's sessions CSV: every Session field worth reading, machine-readable values. */
 export const SESSION_CSV_COLUMNS: ReadonlyArray<CsvColumn<Session>> = [
@@ -20,6 +20,8 @@ export const SESSION_CSV_COLUMNS: ReadonlyArray<CsvColumn<Session>> = [
   { header: "source", value: (s) => s.source },
   { header: "metadata", value: (s) => formatMetadata(s.metadata) },
   { header: "video_url", value: (s) => s.video_url },
+  { header: "agent_notes", value: (s) => s.agent_notes ?? null },
+  { header: "quality_feedback", value: (s) => formatFeedback(s.quality_feedback) },
 ];
 
 export function sessionsCsv(sessions: readonly Session[]): string {

@@ -14,6 +14,11 @@ function formatValue(value: unknown): string {
   return typeof value === "object" ? JSON.stringify(value) : String(value);
 }
 
+/** "Agent 4/5, Visitor 5/5 (“Quick fix”)": a session's feedback on one line, in the order given. */
+export function formatFeedback(feedback: Session["quality_feedback"]): string {
+  return feedback.map((entry) => `${entry.from === "agent" ? "Agent" : "Visitor"} ${entry.rating}/5${entry.comment ? ` (“${entry.comment}”)` : ""}`).join(", ");
+}
+
 /** "remote_cursor" → "remote cursor". */
 export function featureLabel(feature: string): string {
   return feature.replace(/_/g, " ");

@@ -11,6 +11,13 @@ export const ACTION_LABELS: Record<string, { success: string; failure?: string }
   help_request_claimed: { success: "Help request taken", failure: "Help request not taken" },
   help_request_released: { success: "Help request handed back", failure: "Help request not handed back" },
   session_stopped: { success: "Session stopped", failure: "Session stop failed" },
+  // Written by the co-browsing service as each session ends, whoever ended it.
+  session_ended_by_agent: { success: "Session ended by the agent" },
+  session_stopped_by_visitor: { success: "Session stopped by the visitor" },
+  session_declined: { success: "Session declined by the visitor" },
+  session_ended_by_api: { success: "Session ended through the API" },
+  session_timed_out: { success: "Session timed out with no agent connected" },
+  session_ended_visitor_deleted: { success: "Session ended: visitor deleted" },
   visitor_deleted: { success: "Visitor deleted", failure: "Visitor deletion failed" },
   visitors_purged: { success: "Offline visitors purged", failure: "Purge failed" },
   user_created: { success: "User created", failure: "User creation failed" },

@@ -50,6 +50,7 @@ describe("the team settings form", () => {
       proxy_enabled: false,
       onprem_licensed: false,
       recording_enabled: false,
+      visitor_feedback_enabled: false,
       recording_link_ttl_hours: 48,
     });
   });

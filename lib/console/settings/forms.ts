@@ -40,6 +40,7 @@ const teamSettingsFields = z.object({
   onprem_licensed: checkbox,
   recording_enabled: checkbox,
   canvas_capture_enabled: checkbox,
+  visitor_feedback_enabled: checkbox,
   recording_link_ttl_hours: z.coerce.number({ error: "Enter a whole number of hours." }),
 });
 

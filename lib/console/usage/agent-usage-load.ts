@@ -5,7 +5,7 @@ import { loadConsoleUserSessions } from "@/lib/console/agents/console-agent-load
 import { otherAgentsShare } from "@/lib/console/agents/console-agent";
 import { listConsoleMembers, type ConsoleMember } from "@/lib/console/agents/console-users";
 import { getDb } from "@/lib/db";
-import { summarizeSessions, type AgentUsageRow } from "./agent-usage";
+import { averageRating, summarizeSessions, type AgentUsageRow } from "./agent-usage";
 import { mapWithConcurrency } from "./concurrency";
 import { loadUsage } from "./load-usage";
 
@@ -41,10 +41,11 @@ export async function loadAgentUsage(now = new Date()): Promise<AgentUsageRow[]>
     name: member.name,
     role: member.role,
     ...(sessions ? summarizeSessions(sessions, now) : { sessions: 0, seconds: 0 }),
+    rating: sessions ? averageRating(sessions, now) : null,
     known: sessions !== null,
   }));
   const total = { sessions: usage.session_counts.last_30_days, seconds: usage.session_seconds.last_30_days };
   const other = otherAgentsShare(total, rows);
-  if (other.sessions > 0 || other.seconds > 0) rows.push({ email: "", name: OTHER_AGENTS_NAME, role: null, ...other, known: true });
+  if (other.sessions > 0 || other.seconds > 0) rows.push({ email: "", name: OTHER_AGENTS_NAME, role: null, ...other, rating: null, known: true });
   return rows;
 }

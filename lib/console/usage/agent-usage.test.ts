@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { summarizeSessions } from "./agent-usage";
+import { averageRating, summarizeSessions } from "./agent-usage";
 import { mapWithConcurrency } from "./concurrency";
 
 describe("summarizeSessions", () => {
@@ -12,6 +12,27 @@ describe("summarizeSessions", () => {
     ];
     expect(summarizeSessions(sessions, now)).toEqual({ sessions: 2, seconds: 150 });
     expect(summarizeSessions([], now)).toEqual({ sessions: 0, seconds: 0 });
+  });
+});
+
+describe("averageRating", () => {
+  it("averages every rating, the agents' and the visitors', on the sessions of the last 30 days", () => {
+    const now = new Date("2026-11-23T00:00:00Z");
+    const at = "2026-11-22T11:00:00Z";
+    const sessions = [
+      {
+        started_at: "2026-11-22T10:00:00Z",
+        quality_feedback: [
+          { from: "agent" as const, rating: 4, comment: null, created_at: at },
+          { from: "visitor" as const, rating: 5, comment: "Thanks", created_at: at },
+        ],
+      },
+      { started_at: "2026-11-20T10:00:00Z", quality_feedback: [{ from: "visitor" as const, rating: 3, comment: null, created_at: at }] },
+      { started_at: "2026-11-21T10:00:00Z", quality_feedback: [] },
+      { started_at: "2026-10-01T10:00:00Z", quality_feedback: [{ from: "agent" as const, rating: 1, comment: null, created_at: at }] }, // too old
+    ];
+    expect(averageRating(sessions, now)).toEqual({ average: 4, count: 3 });
+    expect(averageRating([{ started_at: "2026-11-21T10:00:00Z", quality_feedback: [] }], now)).toBeNull();
   });
 });
 

@@ -11,8 +11,30 @@ export interface AgentUsageRow {
   role: Role | null;
   sessions: number;
   seconds: number;
+  /** The average of the feedback ratings on these sessions; null when none was given. */
+  rating: RatingSummary | null;
   /** False when the API has no agent with this email yet (shown as 0, not as an error). */
   known: boolean;
+}
+
+export interface RatingSummary {
+  average: number;
+  count: number;
+}
+
+/** The average of every feedback rating (agents' and visitors') on sessions that started in the last `days` days. */
+export function averageRating(sessions: readonly Pick<Session, "started_at" | "quality_feedback">[], now: Date, days = 30): RatingSummary | null {
+  const since = now.getTime() - days * DAY_MS;
+  let count = 0;
+  let total = 0;
+  for (const session of sessions) {
+    if (Date.parse(session.started_at) < since) continue;
+    for (const entry of session.quality_feedback) {
+      count += 1;
+      total += entry.rating;
+    }
+  }
+  return count ? { average: total / count, count } : null;
 }
 
 /** Sessions that started in the last `days` days, and their total length. */

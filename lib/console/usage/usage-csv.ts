@@ -10,6 +10,8 @@ export const AGENT_USAGE_CSV_COLUMNS: ReadonlyArray<CsvColumn<AgentUsageRow>> = 
   { header: "sessions_30_days", value: (row) => row.sessions },
   { header: "session_seconds_30_days", value: (row) => row.seconds },
   { header: "session_time_30_days", value: (row) => formatDuration(row.seconds) },
+  { header: "average_rating_30_days", value: (row) => (row.rating ? Number(row.rating.average.toFixed(2)) : null) },
+  { header: "ratings_30_days", value: (row) => row.rating?.count ?? 0 },
 ];
 
 export const SNAPSHOT_CSV_COLUMNS: ReadonlyArray<CsvColumn<UsageSnapshot>> = [

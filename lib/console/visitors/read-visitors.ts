@@ -25,12 +25,15 @@ export async function searchVisitors(search: string, maxResults: number): Promis
   return cloud.listVisitors({ search, maxResults });
 }
 
-/** One Visitor with its history (when collection is on) and sessions; null when it no longer exists. */
-export async function findVisitor(id: string): Promise<Visitor | null> {
+/**
+ * One Visitor with its sessions, and its history (when collection is on) unless left out; null when it
+ * no longer exists.
+ */
+export async function findVisitor(id: string, { withHistory = true }: { withHistory?: boolean } = {}): Promise<Visitor | null> {
   const { mode, cloud, onprem } = apiConnection();
   try {
     if (mode === "onprem" && onprem) return await onprem.getVisitor(id);
-    return await cloud.getVisitor(id, { withHistory: true });
+    return await cloud.getVisitor(id, { withHistory });
   } catch (error) {
     if (isApiError(error) && error.kind === "not_found") return null;
     throw error;

@@ -16,4 +16,5 @@ export const collectRoutes = {
   answerConsent: { method: "post", path: "/collect/live/consent" },
   stopByVisitor: { method: "post", path: "/collect/live/stop" },
   sendVisitorMessage: { method: "post", path: "/collect/live/message" },
+  sendVisitorFeedback: { method: "post", path: "/collect/live/feedback" },
 } as const;

@@ -6,6 +6,7 @@ import {
   eventBatchRequestSchema,
   eventBatchResponseSchema,
   stopRequestSchema,
+  visitorFeedbackRequestSchema,
   visitorMessageSchema,
 } from "../live";
 import {
@@ -163,5 +164,16 @@ export const collectEndpoints = {
     body: customMessageRequestSchema,
     ok: { json: okResponseSchema },
     errors: ["not_found", "session_ended", "consent_required"],
+  }),
+  sendVisitorFeedback: endpoint({
+    id: "sendVisitorFeedback",
+    ...collectRoutes.sendVisitorFeedback,
+    group: "collect",
+    auth: "visitor",
+    summary: 'The visitor\'s answer to "How did this session go?"',
+    description: "Once the session has ended, once, and only when the team asks its visitors: an entry of the Session's quality_feedback.",
+    body: visitorFeedbackRequestSchema,
+    ok: { json: okResponseSchema },
+    errors: ["not_found", "session_ongoing", "feedback_sent", "permission_denied"],
   }),
 };

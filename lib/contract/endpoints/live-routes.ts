@@ -9,5 +9,7 @@ export const liveRoutes = {
   useTool: { method: "post", path: "/live/sessions/{id}/control" },
   endByAgent: { method: "post", path: "/live/sessions/{id}/end" },
   requestSnapshot: { method: "post", path: "/live/sessions/{id}/resync" },
+  saveAgentNotes: { method: "post", path: "/live/sessions/{id}/notes" },
+  sendAgentFeedback: { method: "post", path: "/live/sessions/{id}/feedback" },
   getRecordingEvents: { method: "get", path: "/live/recordings/events" },
 } as const;

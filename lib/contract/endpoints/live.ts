@@ -1,6 +1,14 @@
 import { endpoint } from "../endpoint";
 import { liveRoutes } from "./live-routes";
-import { agentMessageSchema, controlMessageSchema, recordingEventsResponseSchema, sessionParamsSchema, watchSessionResponseSchema } from "../live";
+import {
+  agentMessageSchema,
+  agentNotesRequestSchema,
+  controlMessageSchema,
+  feedbackAnswerSchema,
+  recordingEventsResponseSchema,
+  sessionParamsSchema,
+  watchSessionResponseSchema,
+} from "../live";
 import { okResponseSchema } from "../visitor-protocol";
 
 /** The agent's side of a live session: the watch page's stream and tools, and recordings' replay. */
@@ -57,6 +65,30 @@ export const liveEndpoints = {
     params: sessionParamsSchema,
     ok: { json: okResponseSchema },
     errors: ["not_found", "session_ended"],
+  }),
+  saveAgentNotes: endpoint({
+    id: "saveAgentNotes",
+    ...liveRoutes.saveAgentNotes,
+    group: "live",
+    auth: "viewer",
+    summary: "Save the agents' notes of the session",
+    description: "The whole text each time, as the agent types; also after the session ended. Never sent to the visitor.",
+    params: sessionParamsSchema,
+    body: agentNotesRequestSchema,
+    ok: { json: okResponseSchema },
+    errors: ["not_found"],
+  }),
+  sendAgentFeedback: endpoint({
+    id: "sendAgentFeedback",
+    ...liveRoutes.sendAgentFeedback,
+    group: "live",
+    auth: "viewer",
+    summary: 'The agent\'s answer to "How did this session go?"',
+    description: "Once the session has ended, once per agent: an entry of the Session's quality_feedback.",
+    params: sessionParamsSchema,
+    body: feedbackAnswerSchema,
+    ok: { json: okResponseSchema },
+    errors: ["not_found", "session_ongoing", "feedback_sent"],
   }),
   getRecordingEvents: endpoint({
     id: "getRecordingEvents",

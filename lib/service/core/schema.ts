@@ -41,6 +41,8 @@ export const teams = pgTable("teams", {
   frameOrigins: stringArray("frame_origins"),
   /** Whether the visitor script sends 2D canvases as images (throttled, within a size budget). */
   canvasCaptureEnabled: boolean("canvas_capture_enabled").notNull().default(true),
+  /** Whether the visitor is asked how the session went when it ends. */
+  visitorFeedbackEnabled: boolean("visitor_feedback_enabled").notNull().default(false),
   createdAt: at("created_at").notNull().defaultNow(),
 });
 
@@ -105,8 +107,10 @@ export const visitors = pgTable(
      */
     waitingSince: at("waiting_since"),
     jsConfiguration: boolean("js_configuration").notNull().default(false),
-    /** Lower-cased text that free-text search matches with trigrams. */
+    /** Folded (lower case, no accents) text that free text other than plain words matches with trigrams. */
     searchText: text("search_text").notNull().default(""),
+    /** The distinct words of search_text: a trigger derives them, and keeps the team's search_words with them. */
+    searchWords: stringArray("search_words"),
   },
   (table) => [
     // The list's whole order (newest first, then id): a search for a common word walks it and stops at
@@ -125,6 +129,28 @@ export const visitors = pgTable(
     index("visitors_identities_idx").using("gin", table.identities),
     index("visitors_integration_ids_idx").using("gin", table.integrationIds),
     index("visitors_search_trgm_idx").using("gin", sql`${table.searchText} gin_trgm_ops`),
+    index("visitors_search_words_idx").using("gin", table.searchWords),
+  ],
+);
+
+/**
+ * The dictionary of the words a team's visitors hold (see migration 0013's triggers): a typo'd or
+ * unfinished word is matched here, among distinct words, before visitors are looked up by exact words.
+ */
+export const searchWords = pgTable(
+  "search_words",
+  {
+    teamId: text("team_id")
+      .notNull()
+      .references(() => teams.id, { onDelete: "cascade" }),
+    word: text("word").notNull(),
+    /** Hashes of the word's deletion variants: a typo'd word's variants find it by exact lookups. */
+    keys: integer("keys").array().notNull(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.teamId, table.word] }),
+    index("search_words_keys_idx").using("gin", table.keys),
+    index("search_words_team_prefix_idx").on(table.teamId, table.word.op("text_pattern_ops")),
   ],
 );
 
@@ -172,6 +198,15 @@ export const agents = pgTable(
   (table) => [uniqueIndex("agents_team_external_idx").on(table.teamId, table.externalId), index("agents_team_email_idx").on(table.teamId, table.email)],
 );
 
+/** A feedback entry as kept: the API's entry, plus which agent gave it (not shown in the API). */
+export interface StoredFeedback {
+  from: "agent" | "visitor";
+  agent_id: string | null;
+  rating: number;
+  comment: string | null;
+  created_at: string;
+}
+
 export const sessions = pgTable(
   "sessions",
   {
@@ -200,6 +235,10 @@ export const sessions = pgTable(
     options: jsonb("options").$type<Record<string, unknown>>().notNull().default({}),
     viewer: jsonb("viewer").$type<{ id: string; name: string } | null>(),
     initialNotes: text("initial_notes"),
+    /** The agents' notes as last saved from the watch page; null until first saved (the initial notes stand). */
+    agentNotes: text("agent_notes"),
+    /** One entry per answer to "How did this session go?": each agent's and the visitor's, at most once each. */
+    qualityFeedback: jsonb("quality_feedback").$type<StoredFeedback[]>().notNull().default([]),
     webhookUrl: text("webhook_url"),
     videoUrl: text("video_url"),
     videoStatus: text("video_status"),

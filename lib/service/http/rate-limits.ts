@@ -51,6 +51,11 @@ export function bucketsAfterAuth(endpoint: Endpoint, caller: Caller): Bucket[] {
   if (caller.keyId) buckets.push({ key: `key:${caller.keyId}`, perMinute: config.API_RATE_LIMIT_PER_MINUTE });
   if (endpoint.auth === "rest-key") buckets.push({ key: "rest-key", perMinute: config.API_RATE_LIMIT_PER_MINUTE });
   if (caller.viewer) buckets.push({ key: `viewer:${caller.viewer.sessionId}:${caller.viewer.agentId}`, perMinute: config.LIVE_RATE_LIMIT_PER_MINUTE });
+  // The watch page saves notes a moment after typing stops, at most a few times a second: a fiftieth
+  // of the live allowance (120 a minute by default) is more than it sends.
+  if (caller.viewer && endpoint.id === "saveAgentNotes") {
+    buckets.push({ key: `notes:${caller.viewer.sessionId}:${caller.viewer.agentId}`, perMinute: Math.ceil(config.LIVE_RATE_LIMIT_PER_MINUTE / 50) });
+  }
   if (caller.visitorId && isLive(endpoint)) buckets.push({ key: `visitor:${caller.visitorId}`, perMinute: config.LIVE_RATE_LIMIT_PER_MINUTE });
   if (caller.team && endpoint.group === "collect") buckets.push({ key: `site:${caller.team.id}`, perMinute: config.SITE_RATE_LIMIT_PER_MINUTE });
   return buckets;

@@ -75,5 +75,5 @@ export async function requestSnapshot(db: Db, viewer: ViewerClaims): Promise<voi
 
 /** POST /live/sessions/{id}/end: the agent ends the session. */
 export async function endByAgent(db: Db, viewer: ViewerClaims): Promise<void> {
-  await endSession(db, viewer.sessionId, "agent");
+  await endSession(db, viewer.sessionId, "agent", { kind: "agent", agentId: viewer.agentId });
 }

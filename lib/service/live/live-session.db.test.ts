@@ -90,7 +90,7 @@ describe("the visitor's side", () => {
         { type: 2, timestamp: 2 },
       ],
     });
-    expect(await endSession(fixture.db, session.sessionId, "agent")).toBe(true);
+    expect(await endSession(fixture.db, session.sessionId, "agent", { kind: "agent", agentId: session.viewer.agentId })).toBe(true);
     const late = await acceptVisitorEvents(fixture.db, session.visitorId, session.sessionId, { seq: 2, events: [{ type: 3, timestamp: 3 }] }).catch(
       (error: unknown) => error,
     );

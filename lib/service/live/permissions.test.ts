@@ -8,6 +8,8 @@ describe("tool permissions", () => {
     expect(toolAllowed({ allow_click: false }, "scroll")).toBe(true);
     expect(toolAllowed({ allow_type: false }, "type")).toBe(false);
     expect(toolAllowed({ allow_type: false }, "key")).toBe(false);
+    expect(toolAllowed({ allow_click: false }, "hover")).toBe(false);
+    expect(toolAllowed({ allow_click: false }, "drag")).toBe(false);
     expect(toolAllowed({ allow_scroll: false }, "scroll")).toBe(false);
     expect(toolAllowed({ allow_draw: false }, "draw")).toBe(false);
     expect(toolAllowed({ allow_draw: false }, "clear")).toBe(false);
@@ -20,13 +22,30 @@ describe("tool permissions", () => {
     const none = { allow_click: false, allow_scroll: false, allow_type: false, allow_draw: false, allow_agent_redirect: false };
     expect(toolAllowed(none, "pointer")).toBe(true);
     expect(allowedTools(none)).toEqual(["pointer", "message", "highlight"]);
-    expect(allowedTools({})).toEqual(["pointer", "click", "scroll", "type", "key", "draw", "clear", "navigate", "reload", "message", "select", "highlight"]);
+    expect(allowedTools({})).toEqual([
+      "pointer",
+      "click",
+      "hover",
+      "drag",
+      "scroll",
+      "type",
+      "key",
+      "draw",
+      "clear",
+      "navigate",
+      "reload",
+      "message",
+      "select",
+      "highlight",
+    ]);
   });
 
   it("records each tool under the API's features_used names", () => {
     expect(FEATURE_OF).toEqual({
       pointer: "remote_cursor",
       click: "click",
+      hover: "remote_cursor",
+      drag: "click",
       scroll: "scroll",
       type: "type",
       key: "type",

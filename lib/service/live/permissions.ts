@@ -8,6 +8,8 @@ import type { Tool } from "@/lib/contract";
 const REQUIRED: Record<Tool, keyof Permissions | null> = {
   pointer: null,
   click: "allow_click",
+  hover: "allow_click",
+  drag: "allow_click",
   scroll: "allow_scroll",
   type: "allow_type",
   key: "allow_type",
@@ -24,6 +26,8 @@ const REQUIRED: Record<Tool, keyof Permissions | null> = {
 export const FEATURE_OF: Record<Tool, string> = {
   pointer: "remote_cursor",
   click: "click",
+  hover: "remote_cursor",
+  drag: "click",
   scroll: "scroll",
   type: "type",
   key: "type",

@@ -42,13 +42,13 @@ describe("a recording link", () => {
     const recorded = await recordedVisitor();
     expect(await findRecording(fixture.db, recorded.token)).toMatchObject({ ok: true, complete: false });
     expect(await recordingReplay(fixture.db, recorded.token, recorded.store)).toBeNull();
-    await endSession(fixture.db, recorded.sessionId, "api");
+    await endSession(fixture.db, recorded.sessionId, "api", { kind: "service" });
     expect(await recordingReplay(fixture.db, recorded.token, recorded.store)).toMatchObject({ visitorId: recorded.visitorId, events: page });
   });
 
   it("is refused once its lifetime has passed", async () => {
     const recorded = await recordedVisitor();
-    await endSession(fixture.db, recorded.sessionId, "api");
+    await endSession(fixture.db, recorded.sessionId, "api", { kind: "service" });
     const expired = recordingToken(recorded.sessionId, new Date(Date.now() - 1000));
     expect(await findRecording(fixture.db, expired)).toEqual({ ok: false, reason: "expired" });
     expect(await recordingReplay(fixture.db, expired, recorded.store)).toBeNull();
@@ -56,8 +56,8 @@ describe("a recording link", () => {
 
   it("stops serving when its visitor is deleted: the events are deleted with it, other visitors' stay", async () => {
     const [deleted, kept] = [await recordedVisitor(), await recordedVisitor()];
-    await endSession(fixture.db, deleted.sessionId, "api");
-    await endSession(fixture.db, kept.sessionId, "api");
+    await endSession(fixture.db, deleted.sessionId, "api", { kind: "service" });
+    await endSession(fixture.db, kept.sessionId, "api", { kind: "service" });
     await deleteVisitor(fixture.db, fixture.team.id, deleted.visitorId);
     expect(await chunksOf(deleted.sessionId)).toHaveLength(0);
     expect(await findRecording(fixture.db, deleted.token)).toEqual({ ok: false, reason: "gone" });
@@ -69,7 +69,7 @@ describe("a recording link", () => {
 
   it("stops serving when a purge deletes its visitor", async () => {
     const recorded = await recordedVisitor();
-    await endSession(fixture.db, recorded.sessionId, "api");
+    await endSession(fixture.db, recorded.sessionId, "api", { kind: "service" });
     expect(await purgeOfflineVisitors(fixture.db, fixture.team.id)).toBeGreaterThanOrEqual(1);
     expect(await chunksOf(recorded.sessionId)).toHaveLength(0);
     expect(await recordingReplay(fixture.db, recorded.token, recorded.store)).toBeNull();

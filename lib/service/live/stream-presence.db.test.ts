@@ -67,7 +67,7 @@ describe("the streams' presence beat", () => {
       attendSession(ended.sessionId, (reason) => told.push(`B ${reason}`)),
       attendSession(ongoing.sessionId, (reason) => told.push(`C ${reason}`)),
     ];
-    await endSession(fixture.db, ended.sessionId, "visitor");
+    await endSession(fixture.db, ended.sessionId, "visitor", { kind: "visitor" });
     await beatPresence(fixture.db);
     expect(told.sort()).toEqual(["A visitor", "B visitor"]);
     expect((await sessionRow(ended.sessionId)).agentSeenAt).toEqual(longAgo); // an ended session is not touched

@@ -65,7 +65,7 @@ export async function answerConsent(db: Db, visitorId: string, sessionId: string
   const { session, team } = await visitorSession(db, visitorId, sessionId);
   await recordConsent(db, session, accepted);
   if (!accepted) {
-    await endSession(db, session.id, "declined");
+    await endSession(db, session.id, "declined", { kind: "visitor" });
     return;
   }
   await liveRelay().publishToVisitor(visitorId, await announceSession(db, { ...session, sessionAuthorized: true }, team));
@@ -75,7 +75,7 @@ export async function answerConsent(db: Db, visitorId: string, sessionId: string
 /** POST /collect/live/stop: the visitor pressed Stop. */
 export async function stopByVisitor(db: Db, visitorId: string, sessionId: string): Promise<void> {
   const { session } = await visitorSession(db, visitorId, sessionId);
-  await endSession(db, session.id, "visitor");
+  await endSession(db, session.id, "visitor", { kind: "visitor" });
 }
 
 /** POST /collect/live/message: the customer's page sends the session's agents a message of its own. */

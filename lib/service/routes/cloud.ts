@@ -33,8 +33,8 @@ export function bindCloudEndpoints(bind: Bind): void {
 
   bind(endpoints.createWatchUrl, async ({ db, team, params, body }) => ({ ...(await createWatchLink(db, team, params.visitor_id, body)) }));
 
-  bind(endpoints.stopSession, async ({ db, team, params }) => {
-    await stopVisitorSession(db, team.id, params.visitor_id);
+  bind(endpoints.stopSession, async ({ db, team, keyId, params }) => {
+    await stopVisitorSession(db, team.id, params.visitor_id, keyId);
   });
 
   bind(endpoints.lookupAgent, async ({ db, team, query }) => {

@@ -2,6 +2,7 @@ import { collectEndpoints as endpoints } from "@/lib/contract/endpoints";
 import type { Bind } from "../http/bind";
 import { boundedVisitorStream } from "../live/stream-limits";
 import { acceptVisitorEvents, answerConsent, openVisitorStream, relayVisitorMessage, stopByVisitor } from "../live/visitor-live";
+import { addVisitorFeedback } from "../sessions/quality-feedback";
 import { clientInfo } from "../visitors/ingest/client-info";
 import { beatVisitor } from "../visitors/ingest/heartbeat";
 import { setHelpRequest } from "../visitors/ingest/help-request";
@@ -60,6 +61,11 @@ export function bindCollectEndpoints(bind: Bind): void {
 
   bind(endpoints.sendVisitorMessage, async ({ db, visitorId, body }) => {
     await relayVisitorMessage(db, visitorId, body.sessionId, body.message);
+    return {};
+  });
+
+  bind(endpoints.sendVisitorFeedback, async ({ db, visitorId, body }) => {
+    await addVisitorFeedback(db, visitorId, body.sessionId, body);
     return {};
   });
 }

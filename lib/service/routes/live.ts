@@ -5,6 +5,8 @@ import { bearerToken, viewerOf } from "../http/authenticate";
 import { applyControl, endByAgent, openAgentStream, requestSnapshot } from "../live/agent-live";
 import { recordingReplay } from "../live/recording-page";
 import { sseResponse } from "../live/sse";
+import { saveAgentNotes } from "../sessions/agent-notes";
+import { addQualityFeedback } from "../sessions/quality-feedback";
 import { describeWatchSession } from "../sessions/watch-view";
 
 /** The agent's side of a live session: the watch page's stream and tools; recordings' replay. */
@@ -33,6 +35,17 @@ export function bindLiveEndpoints(bind: Bind): void {
 
   bind(endpoints.requestSnapshot, async ({ db, viewer, params }) => {
     await requestSnapshot(db, viewerOf(viewer, params.id));
+    return {};
+  });
+
+  bind(endpoints.saveAgentNotes, async ({ db, viewer, params, body }) => {
+    await saveAgentNotes(db, viewerOf(viewer, params.id).sessionId, body.notes);
+    return {};
+  });
+
+  bind(endpoints.sendAgentFeedback, async ({ db, viewer, params, body }) => {
+    const claims = viewerOf(viewer, params.id);
+    await addQualityFeedback(db, claims.sessionId, { from: "agent", agentId: claims.agentId }, body);
     return {};
   });
 

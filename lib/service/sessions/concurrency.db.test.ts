@@ -47,7 +47,7 @@ describe("the concurrent-session limit when a watch link is opened", () => {
 
     // The refused links still work once there is room.
     const [started] = await ongoing(team.id);
-    await endSession(fixture.db, started.id, "agent");
+    await endSession(fixture.db, started.id, "agent", { kind: "service" });
     const waiting = links[opened.findIndex((result) => !result.ok)];
     expect(await openWatchLink(fixture.db, tokenOf(waiting.watch_url))).toMatchObject({ ok: true });
     expect(await ongoing(team.id)).toHaveLength(1);

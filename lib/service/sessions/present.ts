@@ -2,6 +2,8 @@ import type { AgentSummary, Session } from "@/lib/contract";
 import { formatDuration, iso, isoOrNull } from "../core/format";
 import { recordingUrl } from "../live/recording-token";
 import type { agents, sessions, teams } from "../core/schema";
+import { agentNotesOf } from "./agent-notes";
+import { qualityFeedbackOf } from "./quality-feedback";
 
 type SessionRow = typeof sessions.$inferSelect;
 type AgentRow = typeof agents.$inferSelect;
@@ -47,7 +49,9 @@ export function toSessionResource(session: SessionRow, sessionAgents: AgentRow[]
     // A fresh link on each read, opening the replay for the team's recording-link lifetime.
     video_url: session.videoStatus ? recordingUrl(session.id, team.recordingLinkTtlHours, now.getTime()) : null,
     video_status: session.videoStatus,
-    quality_feedback: [],
+    quality_feedback: qualityFeedbackOf(session.qualityFeedback),
+    agent_notes: agentNotesOf(session),
+    end_reason: session.endReason ?? null,
     session_authorized: session.sessionAuthorized,
     source: session.source,
     team: { id: session.teamId, domain: team.domain, _type: "team" },

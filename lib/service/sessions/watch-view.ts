@@ -5,7 +5,9 @@ import { loadSession, visitorStatus } from "../live/live-session";
 import type { WatchSession } from "@/lib/contract";
 import { allowedTools, effectivePermissions } from "../live/permissions";
 import { signViewerToken } from "../live/viewer-token";
+import { currentNotes } from "./agent-notes";
 import { agentsBySession } from "./load";
+import { agentGaveFeedback } from "./quality-feedback";
 
 export type { WatchSession };
 
@@ -27,6 +29,8 @@ export async function describeWatchSession(db: Db, sessionId: string, agentId: s
     permissions: effectivePermissions(session.permissions),
     // Stored as the link asked; a row from before a field existed gets its default.
     branding: brandingSchema.catch(brandingSchema.parse({})).parse(session.branding),
+    notes: currentNotes(session),
+    feedbackSent: agentGaveFeedback(session.qualityFeedback, agentId),
     token: await signViewerToken({ sessionId, agentId }),
   };
 }

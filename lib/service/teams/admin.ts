@@ -24,6 +24,7 @@ export function toTeamSettings(team: Team): TeamSettings {
     embed_origins: team.embedOrigins,
     frame_origins: team.frameOrigins,
     canvas_capture_enabled: team.canvasCaptureEnabled,
+    visitor_feedback_enabled: team.visitorFeedbackEnabled,
   };
 }
 
@@ -43,6 +44,7 @@ export async function updateTeamSettings(db: Db, teamId: string, update: TeamSet
     embedOrigins: update.embed_origins,
     frameOrigins: update.frame_origins,
     canvasCaptureEnabled: update.canvas_capture_enabled,
+    visitorFeedbackEnabled: update.visitor_feedback_enabled,
   };
   // An empty PATCH changes nothing; drizzle refuses an UPDATE without values, so read the team instead.
   const changes = Object.values(values).some((value) => value !== undefined);

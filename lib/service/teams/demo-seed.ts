@@ -121,16 +121,18 @@ export async function seedDemoService(db: Db, team: Team, now = new Date(), visi
         : null;
       const [deviceType, browser, device] = random.pick(DEVICES);
       const [city, country, code] = random.pick(PLACES);
-      const lastSeen = new Date(now.getTime() - Math.floor(random.next() ** 2 * 30 * DAY_MS));
-      const online = i < 12; // a dozen visitors are on the site right now
+      // A dozen were on the site minutes ago. None is online: only a page that is really open (and beating)
+      // makes a visitor online, or the console would offer Co-browse buttons that can never connect.
+      const recent = i < 12;
+      const lastSeen = new Date(now.getTime() - (recent ? random.int(2, 30) * 60_000 : Math.floor(random.next() ** 2 * 30 * DAY_MS)));
       const page = random.pick(PAGES);
       const row = {
         shortId: newId("", 8),
         teamId: team.id,
         tokenHash: sha256(newId("", 24)),
         addedAt: new Date(lastSeen.getTime() - random.int(0, 20) * DAY_MS),
-        lastSeenAt: online ? now : lastSeen,
-        onlineUntil: online ? new Date(now.getTime() + 10 * 60_000) : lastSeen,
+        lastSeenAt: lastSeen,
+        onlineUntil: lastSeen,
         browserName: browser,
         deviceName: device,
         deviceType,
@@ -145,7 +147,8 @@ export async function seedDemoService(db: Db, team: Team, now = new Date(), visi
         locationCity: city,
         locationCountryName: country,
         locationCountry: code,
-        lookupCode: online ? String(1000 + i * 7) : null,
+        // Lookup codes belong to online visitors only.
+        lookupCode: null,
         lastUrl: `https://shop.example.com${page[0]}`,
         jsConfiguration: true,
       };

@@ -56,5 +56,8 @@ export async function listVisitors(db: Db, team: Team, options: { search?: strin
     rows.map((row) => row.shortId),
   );
   const now = new Date();
-  return rows.map((row) => toVisitorResource(row, { apiKey: team.publicKey, inSession: inSession.has(row.shortId), now }));
+  return rows.map((row) => ({
+    ...toVisitorResource(row, { apiKey: team.publicKey, inSession: inSession.has(row.shortId), now }),
+    ...(row.searchMatch.fields.length > 0 ? { search_match: row.searchMatch } : {}),
+  }));
 }

@@ -17,6 +17,7 @@ import { requirePageCaller } from "@/lib/console/caller";
 import { coBrowseDefaults } from "@/lib/console/permissions";
 import { hasRole } from "@/lib/console/roles";
 import { getConsoleSettings } from "@/lib/console/settings/console-settings";
+import { visitorPresence } from "@/lib/console/visitors/presence";
 import { findVisitor } from "@/lib/console/visitors/read-visitors";
 import { getDb } from "@/lib/db";
 
@@ -53,6 +54,8 @@ export default async function VisitorPage(props: Props) {
       </>
     );
   }
+  // No loading state wraps this page (nor the console's pages above it): the status is sent after this
+  // lookup, so a visitor that does not exist answers 404, not a 200 that streams a "not found".
   if (!visitor) notFound();
 
   const onprem = apiConnection().mode === "onprem";
@@ -67,8 +70,21 @@ export default async function VisitorPage(props: Props) {
         </Link>
       </p>
       <PageHeader title={visitorDisplayName(visitor)} description={`Visitor ${visitor.short_id}`} />
-      <div className="grid gap-6 xl:grid-cols-[minmax(0,1fr)_24rem]">
-        <div className="flex min-w-0 flex-col gap-6">
+      {/* Actions come first on every width: beside the details on wide screens, above them on narrow ones. */}
+      <div className="grid items-start gap-6 xl:grid-cols-[minmax(0,1fr)_24rem] xl:grid-rows-[auto_1fr]">
+        <Card aria-labelledby="visitor-actions" className="min-w-0 xl:col-start-2 xl:row-start-1">
+          <CardTitle id="visitor-actions" className="mb-4">
+            Actions
+          </CardTitle>
+          <VisitorActions
+            visitorId={visitor.short_id}
+            presence={visitorPresence(visitor)}
+            canStop={!onprem}
+            canDelete={!onprem && hasRole(caller.role, "admin")}
+            defaults={coBrowseOptions}
+          />
+        </Card>
+        <div className="flex min-w-0 flex-col gap-6 xl:col-start-1 xl:row-span-2 xl:row-start-1">
           <Card aria-labelledby="visitor-details">
             <CardTitle id="visitor-details" className="mb-4">
               Details
@@ -88,26 +104,12 @@ export default async function VisitorPage(props: Props) {
             <VisitorSessions sessions={visitor.sessions} linkAgents={hasRole(caller.role, "lead")} />
           </Card>
         </div>
-        <div className="flex flex-col gap-6">
-          <Card aria-labelledby="visitor-actions">
-            <CardTitle id="visitor-actions" className="mb-4">
-              Actions
-            </CardTitle>
-            <VisitorActions
-              visitorId={visitor.short_id}
-              inSession={visitor.is_in_session === true}
-              canStop={!onprem}
-              canDelete={!onprem && hasRole(caller.role, "admin")}
-              defaults={coBrowseOptions}
-            />
-          </Card>
-          <Card aria-labelledby="proxy-link">
-            <CardTitle id="proxy-link" className="mb-4">
-              Proxy session link
-            </CardTitle>
-            <ProxyLinkForm coBrowseDefaults={coBrowseOptions} />
-          </Card>
-        </div>
+        <Card aria-labelledby="proxy-link" className="min-w-0 xl:col-start-2 xl:row-start-2">
+          <CardTitle id="proxy-link" className="mb-4">
+            Proxy session link
+          </CardTitle>
+          <ProxyLinkForm coBrowseDefaults={coBrowseOptions} />
+        </Card>
       </div>
     </>
   );

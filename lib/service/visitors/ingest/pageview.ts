@@ -20,7 +20,7 @@ export async function recordVisitorPageview(db: Db, team: Team, visitorId: strin
         lastTitle: page.title ?? null,
         lastSeenAt: now,
         onlineUntil: onlineUntilFrom(now),
-        searchText: visitorSearchText({ ...visitor, lastUrl: page.url }),
+        searchText: visitorSearchText({ ...visitor, lastUrl: page.url, lastTitle: page.title }),
       })
       .where(eq(visitors.shortId, visitorId));
     await addPageview(tx, team, visitorId, page, now, visitor.onlineUntil);

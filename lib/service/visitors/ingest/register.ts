@@ -73,7 +73,11 @@ export async function registerVisitor(db: Db, team: Team, raw: RegisterInput, cl
       ...waitingFields(Boolean(raw.waitingForCall), previous?.waitingSince ?? null, now),
       isSupported: true,
       jsConfiguration: true,
-      searchText: visitorSearchText({ ...(previous ?? { callName: null, email: null, identities: [], uniqueId: null }), lastUrl: input.url }),
+      searchText: visitorSearchText({
+        ...(previous ?? { callName: null, email: null, identities: [], uniqueId: null }),
+        lastUrl: input.url,
+        lastTitle: input.title,
+      }),
     };
     const visitor = previous
       ? (await tx.update(visitors).set(fields).where(eq(visitors.shortId, previous.shortId)).returning())[0]

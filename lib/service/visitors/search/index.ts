@@ -6,6 +6,7 @@ export {
   MAX_RESULTS_CAP,
   searchVisitors,
   type SearchVisitorsOptions,
+  type FoundVisitor,
   type VisitorRow,
-  WORD_SIMILARITY_THRESHOLD,
 } from "./search-visitors";
+export { type SearchMatch } from "./matched-fields";

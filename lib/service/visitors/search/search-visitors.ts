@@ -1,7 +1,9 @@
-import { and, arrayContains, asc, desc, eq, sql, type SQL } from "drizzle-orm";
+import { and, arrayContains, asc, desc, eq, inArray, not, sql, type SQL } from "drizzle-orm";
 import type { Db, Tx } from "@/lib/db";
 import { visitors } from "../../core/schema";
+import { searchMatch, type SearchMatch } from "./matched-fields";
 import { parseSearch, type SearchTerm } from "./parse-search";
+import { matchWord, typedWords, type WordMatches } from "./word-matches";
 
 export const DEFAULT_MAX_RESULTS = 50;
 export const MAX_RESULTS_CAP = 500;
@@ -16,6 +18,8 @@ export interface SearchVisitorsOptions {
 }
 
 export type VisitorRow = typeof visitors.$inferSelect;
+/** A visitor that a search found, with why. */
+export type FoundVisitor = VisitorRow & { searchMatch: SearchMatch };
 
 const isOnline = sql`${visitors.onlineUntil} > now()`;
 const isOffline = sql`${visitors.onlineUntil} <= now()`;
@@ -28,21 +32,31 @@ function containsPattern(text: string): string {
   return `%${text.replace(/[\\%_]/g, "\\$&")}%`;
 }
 
-// Single plain words only. Trigrams ignore punctuation, so `example.org` would be "similar" to every
-// `example.com`; and a quoted phrase of several words is meant as written.
-const FUZZY = /^[\p{L}\p{M}\p{N}]+$/u;
-/** pg_trgm's default (0.6) misses one-letter typos: `jonson` scores 0.5 against `johnson`, `kathrine` 0.58. */
-export const WORD_SIMILARITY_THRESHOLD = 0.5;
+// Plain words (letters and digits) are matched as words: exactly, as the beginning of longer words, or
+// with typos. Anything else (`example.org`, `user-6`, a quoted phrase of several words) is meant as written.
+const PLAIN_WORD = /^[\p{L}\p{M}\p{N}]+$/u;
 
-const isFuzzy = (term: SearchTerm) => term.kind === "text" && FUZZY.test(term.value);
-
-/**
- * Free text: a substring match (parts of urls, emails, ids, phrases), or for a plain word also a
- * word-similarity match (typos: `jonson` finds `johnson`). The trigram GIN index on search_text serves both.
- */
+/** Free text other than plain words: a substring of the folded search_text, served by its trigram index. */
 function freeText(text: string): SQL {
-  const contains = sql`${visitors.searchText} ilike ${containsPattern(text)}`;
-  return FUZZY.test(text) ? sql`(${contains} or ${text}::text <% ${visitors.searchText})` : contains;
+  return sql`${visitors.searchText} ilike search_fold(${containsPattern(text)})`;
+}
+
+/** Visitors holding one of the words, by the GIN index on search_words. */
+function holdsAny(words: string[]): SQL {
+  return sql`${visitors.searchWords} && array[${sql.join(
+    words.map((word) => sql`${word}::text`),
+    sql`, `,
+  )}]`;
+}
+
+/** A plain word's matches in the team's dictionary; null for any other term, or a word that folds to nothing. */
+async function wordMatches(db: Db, teamId: string, term: SearchTerm): Promise<WordMatches[] | null> {
+  if (term.kind !== "text" || !PLAIN_WORD.test(term.value)) return null;
+  const words = await typedWords(db, term.value);
+  if (words.length === 0) return null;
+  const matches: WordMatches[] = [];
+  for (const word of words) matches.push(await matchWord(db, teamId, word));
+  return matches;
 }
 
 /**
@@ -50,7 +64,7 @@ function freeText(text: string): SQL {
  * the others (search_text holds all three, lower-cased) and lets the trigram index narrow the rows first.
  */
 function email(address: string): SQL {
-  return sql`(${visitors.searchText} ilike ${containsPattern(address)} and (
+  return sql`(${visitors.searchText} ilike search_fold(${containsPattern(address)}) and (
     lower(${visitors.email}) = ${address}
     or lower(${visitors.uniqueId}) = ${address}
     or exists (select 1 from unnest(${visitors.identities}) as identity(value) where lower(identity.value) = ${address})
@@ -81,6 +95,40 @@ function condition(term: SearchTerm): SQL {
   }
 }
 
+/** Up to this many matches, a word search sorts them all; past it, it walks the visitors newest first. */
+const FEW_MATCHES = 1000;
+
+/**
+ * The newest visitors matching a search with words. The planner cannot know how many visitors hold a
+ * set of words (a typo'd word may stand for dozens), and walking the whole list for a rare name takes
+ * seconds: so first the GIN indexes alone (bitmap scans) list up to FEW_MATCHES matches, which are then
+ * sorted; only when there are more is the list walked newest first, where matches are then dense.
+ */
+async function newestWithWords(db: Db, where: SQL | undefined, order: SQL[], limit: number): Promise<VisitorRow[]> {
+  return db.transaction(async (tx: Tx) => {
+    await tx.execute(sql`select set_config('enable_indexscan', 'off', true), set_config('enable_seqscan', 'off', true)`);
+    const few = await tx.select({ shortId: visitors.shortId }).from(visitors).where(where).limit(FEW_MATCHES);
+    await tx.execute(sql`select set_config('enable_indexscan', 'on', true), set_config('enable_seqscan', 'on', true)`);
+    if (few.length === 0) return [];
+    if (few.length < FEW_MATCHES) {
+      const ids = few.map((row) => row.shortId);
+      return tx
+        .select()
+        .from(visitors)
+        .where(inArray(visitors.shortId, ids))
+        .orderBy(...order)
+        .limit(limit);
+    }
+    await tx.execute(sql`select set_config('enable_bitmapscan', 'off', true)`);
+    return tx
+      .select()
+      .from(visitors)
+      .where(where)
+      .orderBy(...order)
+      .limit(limit);
+  });
+}
+
 export function clampMaxResults(maxResults: number | undefined): number {
   if (maxResults === undefined || !Number.isFinite(maxResults)) return DEFAULT_MAX_RESULTS;
   return Math.min(Math.max(Math.trunc(maxResults), 1), MAX_RESULTS_CAP);
@@ -89,24 +137,34 @@ export function clampMaxResults(maxResults: number | undefined): number {
 /**
  * The team's visitors matching every term of the search (and the online filter), newest first; with
  * `waiting`, in the order they asked for help (oldest first), so that the help queue reads the visitors
- * waiting longest whatever else happens on the site.
+ * waiting longest whatever else happens on the site. Visitors whose plain words all matched exactly come
+ * first; then, while max_results leaves room, those found through a typo'd word (see typo-rules.ts).
  */
-export async function searchVisitors(db: Db, teamId: string, options: SearchVisitorsOptions = {}): Promise<VisitorRow[]> {
+export async function searchVisitors(db: Db, teamId: string, options: SearchVisitorsOptions = {}): Promise<FoundVisitor[]> {
   const terms = parseSearch(options.search ?? "").terms;
-  const conditions = [eq(visitors.teamId, teamId), ...terms.map(condition)];
+  const words: (WordMatches[] | null)[] = [];
+  for (const term of terms) words.push(await wordMatches(db, teamId, term));
+  const conditions = [eq(visitors.teamId, teamId), ...terms.filter((_, i) => !words[i]).map(condition)];
   if (options.online !== undefined) conditions.push(options.online ? isOnline : isOffline);
+  const typed = words.flatMap((matches) => matches ?? []);
+  const exactly = typed.map((word) => holdsAny(word.exact));
   const byWaiting = terms.some((term) => term.kind === "waiting" && term.value);
-  const select = (q: Db | Tx) =>
-    q
-      .select()
-      .from(visitors)
-      .where(and(...conditions))
-      .orderBy(...(byWaiting ? [asc(visitors.waitingSince)] : [desc(visitors.lastSeenAt)]), asc(visitors.shortId))
-      .limit(clampMaxResults(options.maxResults));
-  if (!terms.some(isFuzzy)) return select(db);
-  // `<%` (and its index scan) reads the threshold from this setting: set it for this transaction only.
-  return db.transaction(async (tx) => {
-    await tx.execute(sql`select set_config('pg_trgm.word_similarity_threshold', ${String(WORD_SIMILARITY_THRESHOLD)}, true)`);
-    return select(tx);
-  });
+  const limit = clampMaxResults(options.maxResults);
+  const order = [...(byWaiting ? [asc(visitors.waitingSince)] : [desc(visitors.lastSeenAt)]), asc(visitors.shortId)];
+  const select = (where: (SQL | undefined)[], count: number) =>
+    typed.length > 0
+      ? newestWithWords(db, and(...where), order, count)
+      : db
+          .select()
+          .from(visitors)
+          .where(and(...where))
+          .orderBy(...order)
+          .limit(count);
+  const exact = await select([...conditions, ...exactly], limit);
+  const withTypos =
+    exact.length < limit && typed.some((word) => word.typo.length > 0)
+      ? await select([...conditions, ...typed.map((word) => holdsAny([...word.exact, ...word.typo])), not(and(...exactly)!)], limit - exact.length)
+      : [];
+  const found = (typo: boolean) => (row: VisitorRow) => ({ ...row, searchMatch: searchMatch(row, terms, words, typo) });
+  return [...exact.map(found(false)), ...withTypos.map(found(true))];
 }

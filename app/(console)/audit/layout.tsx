@@ -1,0 +1,3 @@
+import { roleLayout } from "@/components/console/role-layout";
+
+export default roleLayout("lead");

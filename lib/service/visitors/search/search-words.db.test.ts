@@ -1,0 +1,164 @@
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Db } from "@/lib/db";
+import { openTestDatabase } from "@/lib/testing/test-database";
+import { searchWords, teams, visitors } from "../../core/schema";
+import { deleteVisitor, purgeOfflineVisitors } from "../delete";
+import { searchVisitors } from "./search-visitors";
+import { visitorSearchText } from "./search-text";
+
+const now = Date.now();
+const HOUR = 3_600_000;
+
+interface Fixture {
+  shortId: string;
+  callName: string;
+  lastTitle?: string;
+  online?: boolean;
+}
+
+let db: Db;
+let close: () => Promise<void>;
+
+/** Visitors of `teamId`, newest first: each last seen a minute before the one above it. */
+async function insert(teamId: string, fixtures: Fixture[]): Promise<void> {
+  await db.insert(visitors).values(
+    fixtures.map(({ online, ...fixture }, i) => {
+      const fields = { email: null, identities: [], uniqueId: null, lastUrl: "https://shop.example.com/", lastTitle: null, ...fixture };
+      return {
+        ...fields,
+        teamId,
+        tokenHash: `hash-${fixture.shortId}`,
+        lastSeenAt: new Date(now - i * 60_000),
+        onlineUntil: new Date(now + (online ? HOUR : -HOUR)),
+        searchText: visitorSearchText(fields),
+      };
+    }),
+  );
+}
+
+const ids = async (teamId: string, search: string, maxResults?: number) =>
+  (await searchVisitors(db, teamId, { search, maxResults })).map((visitor) => visitor.shortId);
+
+const dictionary = async (teamId: string) =>
+  (await db.select({ word: searchWords.word }).from(searchWords).where(eq(searchWords.teamId, teamId))).map((row) => row.word).sort();
+
+beforeAll(async () => {
+  const database = await openTestDatabase();
+  db = database.db;
+  close = database.close;
+  for (const id of ["t_words", "t_other", "t_purge"]) {
+    await db.insert(teams).values({ id, name: id, domain: "shop.example.com", publicKey: `pk_${id}`, webhookSecret: "whsec" });
+  }
+  await insert("t_words", [
+    { shortId: "w01", callName: "Jana Novak" }, // newest, but `jane` is only a typo of it
+    { shortId: "w02", callName: "Jane Cooper" },
+    { shortId: "w03", callName: "José Álvarez", lastTitle: "Merino Scarf | Shop" },
+    { shortId: "w04", callName: "Jose Ortega" },
+    { shortId: "w05", callName: "Katherine Bartholomew" },
+    { shortId: "w06", callName: "Ann O'Brien-Smith" },
+    { shortId: "w07", callName: "Mary Cooper" },
+  ]);
+  await insert("t_other", [{ shortId: "o01", callName: "Jane Cooper" }]);
+}, 120_000);
+
+afterAll(async () => {
+  await close?.();
+});
+
+describe("typo'd words", () => {
+  it("allow one edit from 4 letters: inserted, missing, changed, or neighbours swapped", async () => {
+    expect(await ids("t_words", "coopr")).toEqual(["w02", "w07"]);
+    expect(await ids("t_words", "coopperss")).toEqual([]); // 9 letters, but three edits
+    expect(await ids("t_words", "cooper")).toEqual(["w02", "w07"]);
+    expect(await ids("t_words", "ocoper")).toEqual(["w02", "w07"]);
+    expect(await ids("t_words", "novac")).toEqual(["w01"]);
+    expect(await ids("t_words", "nvoak")).toEqual(["w01"]); // neighbours swapped
+    expect(await ids("t_words", "nvoka")).toEqual([]); // two edits in 5 letters
+  });
+
+  it("allow two edits from 8 letters", async () => {
+    expect(await ids("t_words", "bartholmeew")).toEqual(["w05"]);
+    expect(await ids("t_words", "katherien")).toEqual(["w05"]);
+    expect(await ids("t_words", "kotherina")).toEqual(["w05"]);
+    expect(await ids("t_words", "kthrien")).toEqual([]); // 7 letters: one edit only
+  });
+
+  it("allow none below 4 letters", async () => {
+    expect(await ids("t_words", "ann")).toEqual(["w06"]);
+    expect(await ids("t_words", "amn")).toEqual([]);
+  });
+
+  it("complete an unfinished word, but not a word that is one", async () => {
+    expect(await ids("t_words", "kathe")).toEqual(["w05"]);
+    expect(await ids("t_words", "bri")).toEqual(["w06"]);
+    expect(await ids("t_words", "jan")).toEqual(["w01", "w02"]);
+    expect(await ids("t_words", "jana")).toEqual(["w01", "w02"]); // jana exactly, then jane as a typo
+  });
+
+  it("match either order, and each word of a hyphenated or apostrophised name", async () => {
+    expect(await ids("t_words", "cooper jane")).toEqual(["w02"]);
+    expect(await ids("t_words", "obrien")).toEqual(["w06"]); // a letter too many for brien
+    expect(await ids("t_words", "brien smith")).toEqual(["w06"]);
+    expect(await ids("t_words", "o'brien-smith")).toEqual(["w06"]);
+  });
+});
+
+describe("accents", () => {
+  it("fold both ways: José finds Jose, and Jose finds José", async () => {
+    expect(await ids("t_words", "jose")).toEqual(["w03", "w04"]);
+    expect(await ids("t_words", "José")).toEqual(["w03", "w04"]);
+    expect(await ids("t_words", "ALVAREZ")).toEqual(["w03"]);
+    expect(await ids("t_words", "álvarez josé")).toEqual(["w03"]);
+    expect(await ids("t_words", '"josé álvarez"')).toEqual(["w03"]);
+  });
+});
+
+describe("ranking", () => {
+  it("puts exact matches before typo'd ones, then the newest first", async () => {
+    // w01 (Jana) is the newest, yet comes after w02 (Jane), found exactly.
+    expect(await ids("t_words", "jane")).toEqual(["w02", "w01"]);
+    expect(await ids("t_words", "jane", 1)).toEqual(["w02"]);
+    expect(await ids("t_words", "janz")).toEqual(["w01", "w02"]); // both typo'd: newest first
+  });
+
+  it("says which field matched and whether through a typo", async () => {
+    const [exact, typo] = await searchVisitors(db, "t_words", { search: "jane" });
+    expect(exact.searchMatch).toEqual({ fields: ["call_name"], typo: false });
+    expect(typo.searchMatch).toEqual({ fields: ["call_name"], typo: true });
+    const [titled] = await searchVisitors(db, "t_words", { search: "merino" });
+    expect(titled.shortId).toBe("w03");
+    expect(titled.searchMatch).toEqual({ fields: ["last_title"], typo: false });
+  });
+});
+
+describe("the dictionary of words", () => {
+  it("holds each team's words, folded, once", async () => {
+    expect(await dictionary("t_other")).toEqual(["com", "cooper", "example", "https", "jane", "shop"]);
+    expect(await dictionary("t_words")).toContain("alvarez");
+    expect(await dictionary("t_words")).not.toContain("álvarez");
+  });
+
+  it("loses a deleted visitor's words at once, and keeps words another visitor holds", async () => {
+    await insert("t_words", [{ shortId: "w08", callName: "Zebulon Quixley" }]);
+    expect(await dictionary("t_words")).toEqual(expect.arrayContaining(["zebulon", "quixley"]));
+    expect(await ids("t_words", "zebulom")).toEqual(["w08"]);
+    await deleteVisitor(db, "t_words", "w08");
+    expect(await dictionary("t_words")).not.toContain("zebulon");
+    expect(await dictionary("t_words")).not.toContain("quixley");
+    expect(await ids("t_words", "zebulom")).toEqual([]);
+    expect(await dictionary("t_words")).toContain("shop");
+  });
+
+  it("loses purged visitors' words, keeping those of online visitors", async () => {
+    await insert("t_purge", [
+      { shortId: "p01", callName: "Online Ottoline", online: true },
+      { shortId: "p02", callName: "Offline Ottoline" },
+      { shortId: "p03", callName: "Gone Gwendolyn" },
+    ]);
+    expect(await purgeOfflineVisitors(db, "t_purge")).toBe(2);
+    expect(await dictionary("t_purge")).toEqual(["com", "example", "https", "online", "ottoline", "shop"]);
+    expect(await ids("t_purge", "gwendolin")).toEqual([]);
+    expect(await ids("t_purge", "otoline")).toEqual(["p01"]);
+  });
+});
