@@ -1,5 +1,7 @@
 import type { Metadata } from "next";
 import { headers } from "next/headers";
+import { applyPreferredTheme } from "@/components/ui/apply-preferred-theme";
+import { PreferredTheme } from "@/components/ui/preferred-theme";
 import "./globals.css";
 
 export const metadata: Metadata = {
@@ -8,7 +10,7 @@ export const metadata: Metadata = {
 };
 
 // Applies the saved or system theme before the first paint, so a dark page never flashes white.
-const themeScript = `try{var t=localStorage.getItem("theme");if(t==="dark"||(!t&&matchMedia("(prefers-color-scheme: dark)").matches))document.documentElement.classList.add("dark")}catch(e){}`;
+const themeScript = `(${applyPreferredTheme.toString()})()`;
 
 // Every page is rendered per request: its scripts carry that request's nonce (see proxy.ts).
 export default async function RootLayout({ children }: { children: React.ReactNode }) {
@@ -18,7 +20,10 @@ export default async function RootLayout({ children }: { children: React.ReactNo
       <head>
         <script nonce={nonce} dangerouslySetInnerHTML={{ __html: themeScript }} />
       </head>
-      <body>{children}</body>
+      <body>
+        <PreferredTheme />
+        {children}
+      </body>
     </html>
   );
 }

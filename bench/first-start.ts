@@ -4,6 +4,7 @@
  *
  *   npx tsx bench/first-start.ts            # node_modules hard-linked from this checkout
  *   npx tsx bench/first-start.ts --install  # `npm ci` from the registry (or npm's cache), timed apart
+ *   npx tsx bench/first-start.ts --ref REV  # another commit, e.g. the one before a change
  *
  * The target counts from the end of the install: clone → first page ≤ 3 minutes on an idle 2-core machine.
  */
@@ -15,6 +16,8 @@ import { freePort } from "../lib/testing/free-port";
 
 const TARGET_S = 180;
 const install = process.argv.includes("--install");
+const refAt = process.argv.indexOf("--ref");
+const ref = refAt > 0 ? process.argv[refAt + 1] : "HEAD";
 const root = process.cwd();
 const work = fs.mkdtempSync(path.join(os.tmpdir(), "tandem-first-start-"));
 const clone = path.join(work, "tandem");
@@ -29,6 +32,7 @@ console.log(
 );
 let started = performance.now();
 execFileSync("git", ["clone", "--quiet", "--no-hardlinks", root, clone]);
+execFileSync("git", ["-C", clone, "checkout", "--quiet", execFileSync("git", ["rev-parse", ref], { encoding: "utf8" }).trim()]);
 const cloned = seconds(started);
 
 started = performance.now();
@@ -72,8 +76,11 @@ while (server.exitCode === null && seconds(start) < 1200) {
   }
   await new Promise((resolve) => setTimeout(resolve, 250));
 }
-process.kill(-server.pid!, "SIGTERM");
-await new Promise((resolve) => server.once("exit", resolve));
+if (server.exitCode === null) {
+  const exited = new Promise((resolve) => server.once("exit", resolve));
+  process.kill(-server.pid!, "SIGTERM");
+  await exited;
+}
 fs.rmSync(work, { recursive: true, force: true });
 if (Number.isNaN(firstPage)) {
   console.error(output.slice(-4000));

@@ -146,6 +146,22 @@ test("a view-only session refuses click and type", async ({ browser }) => {
   await visitor.close();
 });
 
+test("the first read_page after start has the whole page, even from a slow visitor's page (its snapshot in slices)", async ({ browser }) => {
+  test.setTimeout(90_000);
+  const visitor = await openVisitor(browser, live.server.url);
+  // A page this slow sends its first batch before the slices of its snapshot have run.
+  const cdp = await visitor.page.context().newCDPSession(visitor.page);
+  await cdp.send("Emulation.setCPUThrottlingRate", { rate: 20 });
+  const client = await connect(secret);
+  const sessionId = await startAccepted(client, visitor.page, visitor.visitorId);
+  const tree = (await call(client, "read_page", { session_id: sessionId })).structuredContent!.tree as string;
+  expect(tree).toMatch(/button "Add to cart" \[ref=\d+\]/);
+  expect(tree).toContain("Your cart is empty.");
+  await call(client, "end_session", { session_id: sessionId });
+  await client.close();
+  await visitor.close();
+});
+
 test("select_option, press_key, scroll, highlight and navigate act on the page", async ({ browser }) => {
   test.setTimeout(90_000);
   const visitor = await openVisitor(browser, live.server.url);

@@ -111,14 +111,16 @@ export async function startAiSession(
         sessionId,
       );
     }
-    if (!needsConsent(current.session, current.team) && mirror.tree.root) {
+    const left = deadline - Date.now();
+    // Accepted, with the page in: answered once the parts of its snapshot left to slices came too (the
+    // agent reads next), or at the deadline with what came (read_page waits for the rest).
+    if (!needsConsent(current.session, current.team) && mirror.tree.root && (!mirror.tree.assembling || left <= 0)) {
       return { started: true, session_id: sessionId, reason: "accepted", message: "The visitor accepted: the page is live. Read it with read_page." };
     }
-    const left = deadline - Date.now();
     if (left <= 0) break;
     await mirror.nextChange(Math.min(left, 1000));
   }
-  await endSession(db, sessionId, "api");
+  await endSession(db, sessionId, "api", { kind: "api_key", keyId: caller.keyId });
   dropMirror(sessionId);
   return notStarted("timeout", `The visitor did not accept within ${input.wait_seconds} s: the session was ended.`, sessionId);
 }
@@ -127,7 +129,7 @@ export async function startAiSession(
 export async function endAiSession(db: Db, caller: AiCaller, sessionId: string): Promise<boolean> {
   recentSessions().delete(sessionId);
   const session = await aiSession(db, caller, sessionId);
-  const ended = !handedOver(session) && (await endSession(db, sessionId, "agent"));
+  const ended = !handedOver(session) && (await endSession(db, sessionId, "agent", { kind: "api_key", keyId: caller.keyId }));
   dropMirror(sessionId);
   return ended;
 }

@@ -12,7 +12,7 @@ import { endSession } from "../sessions/lifecycle";
 import { openWatchLink } from "../sessions/watch-links";
 import { createTeamApiKey } from "../teams/admin";
 import { databaseWithTeam, insertTeam } from "../visitors/ingest/test-fixtures";
-import { cartChanged, SHOP_REFS, shopSnapshot } from "./test-page";
+import { cartChanged, SHOP_REFS, shopInSlices, shopSnapshot } from "./test-page";
 
 vi.hoisted(() => {
   process.env.API_RATE_LIMIT_PER_MINUTE = "100000000";
@@ -46,8 +46,11 @@ type Result = { isError?: boolean; structuredContent?: Record<string, unknown>; 
 const call = async (client: Client, name: string, args: Record<string, unknown>) => (await client.callTool({ name, arguments: args })) as Result;
 const text = (result: Result) => result.content?.map((part) => part.text).join("") ?? "";
 
-/** Plays the visitor's page: accepts when asked, sends the shop, and answers a click on "Add to cart". */
-async function playVisitor(id: string, { accept = true } = {}) {
+/**
+ * Plays the visitor's page: accepts when asked, sends the shop, and answers a click on "Add to cart".
+ * `sliced`: the shop's snapshot goes in slices, the rest a moment after the first (a busy page's idle time).
+ */
+async function playVisitor(id: string, { accept = true, sliced = false } = {}) {
   let seq = 0;
   const controls: VisitorMessage[] = [];
   const sent = new Set<string>();
@@ -56,7 +59,12 @@ async function playVisitor(id: string, { accept = true } = {}) {
       void answerConsent(fixture.db, id, message.sessionId, accept).catch(() => undefined);
     } else if ((message.type === "session" && !sent.has(message.sessionId)) || message.type === "snapshot") {
       sent.add(message.sessionId);
-      void acceptVisitorEvents(fixture.db, id, message.sessionId, { seq: ++seq, events: shopSnapshot() }).catch(() => undefined);
+      const { sessionId } = message;
+      const slices = sliced ? shopInSlices() : { first: shopSnapshot(), rest: null };
+      void acceptVisitorEvents(fixture.db, id, sessionId, { seq: ++seq, events: slices.first as never })
+        .then(() => slices.rest && new Promise((resolve) => setTimeout(resolve, 500)))
+        .then(() => slices.rest && acceptVisitorEvents(fixture.db, id, sessionId, { seq: ++seq, events: slices.rest as never }))
+        .catch(() => undefined);
     }
     if (message.type === "control") {
       controls.push(message);
@@ -165,7 +173,7 @@ describe("the MCP server", () => {
     // Leaving a handed-over session leaves the person's session going.
     expect((await call(client, "end_session", { session_id: sessionId })).structuredContent).toEqual({ ended: false });
     expect((await fixture.db.select().from(sessions).where(eq(sessions.id, sessionId)))[0].status).toBe("ongoing");
-    await endSession(fixture.db, sessionId, "agent");
+    await endSession(fixture.db, sessionId, "agent", { kind: "service" });
     visitor.stop();
     await client.close();
   });
@@ -185,6 +193,20 @@ describe("the MCP server", () => {
       expect(text(result)).toContain("permission_denied");
     }
     expect(visitor.controls).toEqual([]);
+    await call(client, "end_session", { session_id: sessionId });
+    visitor.stop();
+    await client.close();
+  });
+
+  it("answers start_session once a snapshot sent in slices is whole, so the first read_page sees the whole page", async () => {
+    const client = await connect(key);
+    const visitor = await playVisitor(visitorId, { sliced: true });
+    const started = await call(client, "start_session", { visitor_id: visitorId, agent_name: "Quick reader" });
+    expect(started.structuredContent).toMatchObject({ started: true, reason: "accepted" });
+    const sessionId = started.structuredContent!.session_id as string;
+    const tree = (await call(client, "read_page", { session_id: sessionId })).structuredContent!.tree;
+    expect(tree).toContain(`button "Add to cart" [ref=${SHOP_REFS.addToCart}]`);
+    expect(tree).toContain(`textbox "Name" [ref=${SHOP_REFS.name}]: "Ada"`);
     await call(client, "end_session", { session_id: sessionId });
     visitor.stop();
     await client.close();

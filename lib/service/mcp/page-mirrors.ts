@@ -116,6 +116,19 @@ export async function mirrorOf(sessionId: string): Promise<PageMirror> {
   return mirror;
 }
 
+/** How long a read waits for parts of the page still coming in slices; past it, it reads what came. */
+export const SLICES_WAIT_MS = 5000;
+
+/**
+ * The mirror once the parts of the latest snapshot left to slices have all come (or the session ended,
+ * or `timeoutMs` passed): a read right after a snapshot then sees the whole page, not only its top.
+ */
+export async function assembledMirror(mirror: PageMirror, timeoutMs = SLICES_WAIT_MS): Promise<PageMirror> {
+  const deadline = Date.now() + timeoutMs;
+  while (mirror.tree.assembling && !mirror.ended && Date.now() < deadline) await mirror.nextChange(deadline - Date.now());
+  return mirror;
+}
+
 export function dropMirror(sessionId: string): void {
   const pending = held().get(sessionId);
   held().delete(sessionId);

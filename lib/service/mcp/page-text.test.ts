@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { PageTree } from "./page-tree";
 import { pageLines, readPage } from "./page-text";
-import { cartChanged, SHOP_REFS, shopSnapshot } from "./test-page";
+import { cartChanged, SHOP_REFS, shopInSlices, shopSnapshot } from "./test-page";
 
 describe("the AI agent's reading of a page", () => {
   it("gives roles, names, values and refs, and masked parts only as [masked]", () => {
@@ -32,6 +32,22 @@ describe("the AI agent's reading of a page", () => {
     expect(lines).toContain('"1 item in your cart, $12 in total."');
     expect(lines).toContain('"Grace"');
     expect(lines).not.toContain("Add to cart");
+  });
+
+  it("holds a snapshot sent in slices as whole only once its last slice came", () => {
+    const tree = new PageTree();
+    const { first, rest } = shopInSlices();
+    tree.apply(first);
+    expect(tree.assembling).toBe(true);
+    expect(readPage(tree).tree).not.toContain("Add to cart");
+    tree.apply(rest);
+    expect(tree.assembling).toBe(false);
+    expect(readPage(tree).tree).toContain(`- button "Add to cart" [ref=${SHOP_REFS.addToCart}]`);
+    expect(readPage(tree).tree).toContain(`- textbox "Name" [ref=${SHOP_REFS.name}]: "Ada"`);
+    // A new snapshot starts over: whole unless marked, whatever the one before was.
+    tree.apply(shopInSlices().first);
+    tree.apply(shopSnapshot());
+    expect(tree.assembling).toBe(false);
   });
 
   it("places added nodes before their next sibling, even when it comes later in the list", () => {

@@ -4,11 +4,12 @@
  * implementation, no layout: elements, attributes, text, the values of fields, the scroll and viewport.
  * The ids are rrweb's, the same the watch page's tools address, so they serve as the AI agent's refs.
  */
+import { SNAPSHOT_SLICES_EVENT_TAG } from "@/lib/contract/recording-marks";
 
 /** rrweb's serialized node types. */
 const NODE = { document: 0, doctype: 1, element: 2, text: 3, cdata: 4, comment: 5 } as const;
 /** rrweb's event types and incremental sources this copy follows. */
-const EVENT = { fullSnapshot: 2, incremental: 3, meta: 4 } as const;
+const EVENT = { fullSnapshot: 2, incremental: 3, meta: 4, custom: 5 } as const;
 const SOURCE = { mutation: 0, scroll: 3, viewportResize: 4, input: 5 } as const;
 
 export interface PageNode {
@@ -62,6 +63,11 @@ export class PageTree {
   scroll = { x: 0, y: 0 };
   /** Grows with every applied change: a reader tells whether the page changed since it last looked. */
   version = 0;
+  /**
+   * The latest full snapshot left parts of the page to slices that have not all come yet: what the tree
+   * holds is only the top of the page (an element can show without its children).
+   */
+  assembling = false;
 
   node(id: number): PageNode | undefined {
     return this.nodes.get(id);
@@ -86,7 +92,10 @@ export class PageTree {
       if (typeof data.width === "number") this.viewport = { width: data.width, height: Number(data.height) || 0 };
       return true;
     }
+    if (event.type === EVENT.custom) return this.slicesMark(data);
     if (event.type === EVENT.fullSnapshot) {
+      // Whole unless the visitor script says parts follow in slices.
+      this.assembling = false;
       this.nodes.clear();
       this.root = this.build(data.node as SerializedNode, null);
       const offset = data.initialOffset as { top?: number; left?: number } | undefined;
@@ -116,6 +125,14 @@ export class PageTree {
       default:
         return false;
     }
+  }
+
+  /** The visitor script's word on whether parts of the latest snapshot are still to come. */
+  private slicesMark(data: Record<string, unknown>): boolean {
+    const pending = (data.payload as { pending?: unknown } | undefined)?.pending;
+    if (data.tag !== SNAPSHOT_SLICES_EVENT_TAG || typeof pending !== "boolean" || !this.root || pending === this.assembling) return false;
+    this.assembling = pending;
+    return true;
   }
 
   private build(serialized: SerializedNode, parent: PageNode | null): PageNode {

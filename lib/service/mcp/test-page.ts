@@ -1,4 +1,5 @@
 // Test helper (not runtime code): rrweb events of a small shop page, as the visitor script sends them.
+import { SNAPSHOT_SLICES_EVENT_TAG } from "@/lib/contract/recording-marks";
 
 let nextId = 100;
 const el = (tagName: string, attributes: Record<string, string | boolean> = {}, childNodes: object[] = [], id = nextId++) => ({
@@ -50,4 +51,36 @@ export function cartChanged(timestamp = Date.now()) {
       data: { source: 0, texts: [{ id: SHOP_REFS.cartText, value: "1 item in your cart, $12 in total." }], attributes: [], removes: [], adds: [] },
     },
   ];
+}
+
+interface Serialized {
+  id: number;
+  tagName?: string;
+  childNodes?: Serialized[];
+}
+
+const slicesMark = (timestamp: number, pending: boolean) => ({ type: 5, timestamp, data: { tag: SNAPSHOT_SLICES_EVENT_TAG, payload: { pending } } });
+
+/**
+ * The shop as the visitor script sends a snapshot in slices: first the snapshot with the list and the
+ * form empty and the mark that parts follow, then (`rest`) their children as added nodes and the mark
+ * that all came.
+ */
+export function shopInSlices(timestamp = Date.now()) {
+  const [meta, full] = shopSnapshot(timestamp);
+  const adds: { parentId: number; nextId: number | null; node: Serialized }[] = [];
+  const leaveOut = (node: Serialized) => {
+    if (node.tagName !== "ul" && node.tagName !== "form") return node.childNodes?.forEach(leaveOut);
+    let nextId: number | null = null;
+    for (const child of [...(node.childNodes ?? [])].reverse()) {
+      adds.push({ parentId: node.id, nextId, node: child });
+      nextId = child.id;
+    }
+    node.childNodes = [];
+  };
+  leaveOut((full.data as { node: Serialized }).node);
+  return {
+    first: [meta, full, slicesMark(timestamp, true)],
+    rest: [{ type: 3, timestamp, data: { source: 0, adds, removes: [], texts: [], attributes: [] } }, slicesMark(timestamp, false)],
+  };
 }

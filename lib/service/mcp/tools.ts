@@ -12,6 +12,7 @@ import { act, changeSince, readableMirror } from "./act";
 import { aiSession, endAiSession, markHandedOver, startAiSession, type AiCaller } from "./ai-sessions";
 import { auditToolCall } from "./audit";
 import { findAiVisitors } from "./find-visitors";
+import { assembledMirror } from "./page-mirrors";
 import { pageLines, readPage } from "./page-text";
 
 export const MCP_SERVER_INFO = { name: "tandem", version: "1.0.0" };
@@ -97,7 +98,7 @@ export function createMcpServer(db: Db, caller: AiCaller, ip: string | null): Mc
     "The visitor's page as you may see it: URL, title, viewport, scroll and a text tree with a [ref=…] per element. Masked parts show as [masked].",
     s.readPageInput,
     s.readPageOutput,
-    async (args) => readPage((await readableMirror(db, caller, args.session_id)).tree, args.cursor, args.max_chars),
+    async (args) => readPage((await assembledMirror(await readableMirror(db, caller, args.session_id))).tree, args.cursor, args.max_chars),
   );
   tool(server, context, "click", "Click the element `ref`; answers with what changed.", s.clickInput, s.changeOutput, (args) =>
     controls(args.session_id, [{ tool: "click", id: args.ref }], [args.ref]),
