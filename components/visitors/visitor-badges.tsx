@@ -1,17 +1,22 @@
 import { Badge } from "@/components/ui/badge";
 import type { Visitor } from "@/lib/contract";
 
+/** Online or Offline: whether the visitor's page is connected. */
+export function OnlineBadge({ online, testId }: { online: boolean; testId: string }) {
+  return online ? (
+    <Badge tone="success" data-testid={testId}>
+      Online
+    </Badge>
+  ) : (
+    <Badge data-testid={testId}>Offline</Badge>
+  );
+}
+
 /** Online / offline, and in session: the state an agent acts on. */
 export function VisitorBadges({ visitor }: { visitor: Pick<Visitor, "is_online" | "is_in_session" | "is_waiting_for_call"> }) {
   return (
     <span className="flex flex-wrap gap-1">
-      {visitor.is_online ? (
-        <Badge tone="success" data-testid="online-state">
-          Online
-        </Badge>
-      ) : (
-        <Badge data-testid="online-state">Offline</Badge>
-      )}
+      <OnlineBadge online={visitor.is_online === true} testId="online-state" />
       {visitor.is_in_session ? <Badge tone="info">In session</Badge> : null}
       {visitor.is_online && visitor.is_waiting_for_call && !visitor.is_in_session ? <Badge tone="warning">Asking for help</Badge> : null}
     </span>

@@ -12,6 +12,7 @@ import { mirrorToken } from "../proxy/mirror";
 import { proxyOrigin } from "../proxy/origin";
 import { registerVisitor } from "../visitors/ingest/register";
 import { insertTeam } from "../visitors/ingest/test-fixtures";
+import { streamMessages } from "@/lib/testing/stream-messages";
 
 // Both sides of a live session as Tandem's server serves them, over HTTP, on a real database.
 vi.hoisted(() => {
@@ -48,33 +49,11 @@ async function liveSession() {
   return { sessionId, viewerToken, visitorId: visitor.visitorId, visitorHeaders: { "x-visitor-id": visitor.visitorId, "x-visitor-token": visitor.token } };
 }
 
-/** Reads a stream's `data:` messages as they come, until aborted. */
-function listen(url: string, headers: Record<string, string>) {
-  const messages: Array<Record<string, unknown>> = [];
-  const controller = new AbortController();
-  const done = fetch(url, { headers, signal: controller.signal })
-    .then(async (response) => {
-      const reader = response.body!.getReader();
-      const decoder = new TextDecoder();
-      let text = "";
-      for (;;) {
-        const { value, done } = await reader.read();
-        if (done) return;
-        text += decoder.decode(value, { stream: true });
-        const frames = text.split("\n\n");
-        text = frames.pop()!;
-        for (const frame of frames) if (frame.startsWith("data: ")) messages.push(JSON.parse(frame.slice(6)));
-      }
-    })
-    .catch(() => undefined);
-  return { messages, stop: async () => (controller.abort(), await done) };
-}
-
 describe("a live session over HTTP", () => {
   it("carries a visitor's batch to the watch page and an agent's tool to the visitor, and closes with the client", async () => {
     const session = await liveSession();
-    const viewer = listen(`${service.url}/live/sessions/${session.sessionId}/stream`, { authorization: `Bearer ${session.viewerToken}` });
-    const visitor = listen(`${service.url}/collect/live/stream`, session.visitorHeaders);
+    const viewer = streamMessages(`${service.url}/live/sessions/${session.sessionId}/stream`, { authorization: `Bearer ${session.viewerToken}` });
+    const visitor = streamMessages(`${service.url}/collect/live/stream`, session.visitorHeaders);
     await expect.poll(() => visitor.messages.map((message) => message.type)).toContain("session");
 
     const snapshot = [
@@ -106,8 +85,8 @@ describe("a live session over HTTP", () => {
 
   it("gives the watch page a proxied page's addresses as the mirror's, which only this session's viewers get", async () => {
     const session = await liveSession();
-    const viewer = listen(`${service.url}/live/sessions/${session.sessionId}/stream`, { authorization: `Bearer ${session.viewerToken}` });
-    const visitor = listen(`${service.url}/collect/live/stream`, session.visitorHeaders);
+    const viewer = streamMessages(`${service.url}/live/sessions/${session.sessionId}/stream`, { authorization: `Bearer ${session.viewerToken}` });
+    const visitor = streamMessages(`${service.url}/collect/live/stream`, session.visitorHeaders);
     await expect.poll(() => visitor.messages.map((message) => message.type)).toContain("session");
     const page = (origin: string) => `${origin}/s/ps_1/https/shop.example.com`;
     const image = (origin: string) => ({
@@ -184,8 +163,8 @@ describe("a live session over HTTP", () => {
 
   it("relays a page nested as deeply as HTML's parser nests elements (512), and refuses a deeper batch with 400", async () => {
     const session = await liveSession();
-    const viewer = listen(`${service.url}/live/sessions/${session.sessionId}/stream`, { authorization: `Bearer ${session.viewerToken}` });
-    const visitor = listen(`${service.url}/collect/live/stream`, session.visitorHeaders);
+    const viewer = streamMessages(`${service.url}/live/sessions/${session.sessionId}/stream`, { authorization: `Bearer ${session.viewerToken}` });
+    const visitor = streamMessages(`${service.url}/collect/live/stream`, session.visitorHeaders);
     await expect.poll(() => visitor.messages.map((message) => message.type)).toContain("session");
     let node: Record<string, unknown> = { type: 3, textContent: "deep", id: 1 };
     for (let id = 2; id <= 513; id++) node = { type: 2, tagName: "div", attributes: {}, childNodes: [node], id };

@@ -10,6 +10,7 @@ import { createApiKey, type Team } from "../teams/team";
 import { registerVisitor } from "../visitors/ingest/register";
 import { insertTeam } from "../visitors/ingest/test-fixtures";
 import { createWatchLink, openWatchLink } from "./watch-links";
+import { streamMessages } from "@/lib/testing/stream-messages";
 
 // The agents' notes and the quality feedback of a session, through the service's HTTP endpoints on a real database.
 vi.hoisted(() => {
@@ -79,28 +80,6 @@ async function apiSession(apiKey: string, agentId: string, sessionId: string) {
   return agent.sessions.find((session) => session.id === sessionId)!;
 }
 
-/** Reads a stream's `data:` messages as they come, until stopped. */
-function listen(url: string, headers: Record<string, string>) {
-  const messages: Array<Record<string, unknown>> = [];
-  const controller = new AbortController();
-  const done = fetch(url, { headers, signal: controller.signal })
-    .then(async (response) => {
-      const reader = response.body!.getReader();
-      const decoder = new TextDecoder();
-      let text = "";
-      for (;;) {
-        const { value, done } = await reader.read();
-        if (done) return;
-        text += decoder.decode(value, { stream: true });
-        const frames = text.split("\n\n");
-        text = frames.pop()!;
-        for (const frame of frames) if (frame.startsWith("data: ")) messages.push(JSON.parse(frame.slice(6)));
-      }
-    })
-    .catch(() => undefined);
-  return { messages, stop: async () => (controller.abort(), await done) };
-}
-
 describe("the agents' notes", () => {
   it("start as the link's initial_notes, are saved from the watch page and are the Session's agent_notes", async () => {
     const session = await openedSession({ initial_notes: "Ticket T-1042" });
@@ -129,7 +108,10 @@ describe("the agents' notes", () => {
 
   it("never travel on the visitor's channel", async () => {
     const session = await openedSession();
-    const visitor = listen(`${service.url}/collect/live/stream`, { "x-visitor-id": session.visitor.visitorId, "x-visitor-token": session.visitor.token });
+    const visitor = streamMessages(`${service.url}/collect/live/stream`, {
+      "x-visitor-id": session.visitor.visitorId,
+      "x-visitor-token": session.visitor.token,
+    });
     await expect.poll(() => visitor.messages.map((message) => message.type)).toContain("session");
     expect((await post(`/live/sessions/${session.sessionId}/notes`, session.viewerToken, { notes: "private: customer is upset" })).status).toBe(200);
     expect((await watchSession(session.sessionId, session.viewerToken)).notes).toBe("private: customer is upset");
@@ -194,7 +176,10 @@ describe("quality feedback", () => {
 
   /** The message that ends the session on the visitor's stream, once the page had gone live. */
   async function endedMessage(session: Awaited<ReturnType<typeof openedSession>>) {
-    const listening = listen(`${service.url}/collect/live/stream`, { "x-visitor-id": session.visitor.visitorId, "x-visitor-token": session.visitor.token });
+    const listening = streamMessages(`${service.url}/collect/live/stream`, {
+      "x-visitor-id": session.visitor.visitorId,
+      "x-visitor-token": session.visitor.token,
+    });
     await expect.poll(() => listening.messages.map((message) => message.type)).toContain("session");
     await db.update(sessions).set({ wentLive: true }).where(eq(sessions.id, session.sessionId));
     await post(`/live/sessions/${session.sessionId}/end`, session.viewerToken, {});
