@@ -97,7 +97,7 @@ test("a lead looks an agent up, sorts, filters, pages through and downloads thei
     .trimEnd()
     .split("\r\n");
   expect(lines[0]).toBe(
-    "session_id,started_at,ended_at,length_seconds,length,call_length_seconds,visitor_id,call_name,agents,features_used,went_live,session_authorized,on_premise,source,metadata,video_url",
+    "session_id,started_at,ended_at,length_seconds,length,call_length_seconds,visitor_id,call_name,agents,features_used,went_live,session_authorized,on_premise,source,metadata,video_url,agent_notes,quality_feedback",
   );
   expect(lines.length - 1).toBe(inRange.length);
   expect(new Set(lines.slice(1).map((line) => line.split(",")[0]))).toEqual(new Set(inRange.map((s) => s.id)));
