@@ -10,7 +10,7 @@
  */
 import { parseArgs } from "node:util";
 import { chromium } from "@playwright/test";
-import { sleep, startBenchServer, summary, watchLink } from "./live-support";
+import { openDemoVisitor, sleep, startBenchServer, summary, watchLink } from "./live-support";
 
 const { values } = parseArgs({ options: { keys: { type: "string", default: "300" } } });
 const KEYS = Number(values.keys);
@@ -21,9 +21,7 @@ await bench.api("PATCH", "/service-admin/team", { require_authorization: false }
 const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH || "/usr/bin/chromium", args: ["--no-sandbox", "--disable-gpu"] });
 try {
   const visitor = await (await browser.newContext({ viewport: { width: 1280, height: 800 } })).newPage();
-  await visitor.goto(`${bench.server.url}/demo`);
-  await visitor.waitForFunction(() => /^\d{4}$/.test(document.getElementById("cobrowse-lookup-code")?.textContent ?? ""));
-  const visitorId = await visitor.evaluate(() => JSON.parse(localStorage.getItem("tandem.visitor") ?? "{}").visitorId as string);
+  const visitorId = await openDemoVisitor(visitor, bench);
   await visitor.evaluate(() => {
     const times: number[] = ((window as unknown as { benchInputs: number[] }).benchInputs = []);
     document.querySelector("[data-testid=name]")!.addEventListener("input", () => times.push(Date.now()));

@@ -14,7 +14,7 @@ import fs from "node:fs";
 import { gzipSync } from "node:zlib";
 import { parseArgs } from "node:util";
 import { chromium, type Browser, type Page } from "@playwright/test";
-import { BENCH_API_KEY, readSse, sleep, startBenchServer, summary, watchLink, type BenchServer } from "./live-support";
+import { BENCH_API_KEY, openDemoVisitor, readSse, sleep, startBenchServer, summary, watchLink, type BenchServer } from "./live-support";
 
 const { values } = parseArgs({
   options: { changes: { type: "string", default: "300" }, seconds: { type: "string", default: "60" }, joins: { type: "string", default: "5" } },
@@ -31,9 +31,7 @@ async function openVisitor(browser: Browser, bench: BenchServer): Promise<{ page
   page.on("request", (request) => {
     if (request.url().includes("/collect/live/events")) sent += Buffer.byteLength(request.postData() ?? "");
   });
-  await page.goto(`${bench.server.url}/demo`);
-  await page.waitForFunction(() => /^\d{4}$/.test(document.getElementById("cobrowse-lookup-code")?.textContent ?? ""));
-  const visitorId = await page.evaluate(() => JSON.parse(localStorage.getItem("tandem.visitor") ?? "{}").visitorId as string);
+  const visitorId = await openDemoVisitor(page, bench);
   return { page, visitorId, sentBytes: () => sent };
 }
 

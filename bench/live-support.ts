@@ -5,6 +5,7 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import type { Page } from "@playwright/test";
 import { NO_RATE_LIMITS, startServer, type RunningServer } from "../e2e/support/server";
 
 export const BENCH_API_KEY = "tk_bench_live_0123456789abcdef";
@@ -88,3 +89,10 @@ export function readSse(
 }
 
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Opens the demo shop in `page` as a visitor, waits until the visitor script has registered, and answers its id. */
+export async function openDemoVisitor(page: Page, bench: BenchServer): Promise<string> {
+  await page.goto(`${bench.server.url}/demo`);
+  await page.waitForFunction(() => /^\d{4}$/.test(document.getElementById("cobrowse-lookup-code")?.textContent ?? ""));
+  return page.evaluate(() => JSON.parse(localStorage.getItem("tandem.visitor") ?? "{}").visitorId as string);
+}

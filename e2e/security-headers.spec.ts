@@ -16,12 +16,15 @@ test.afterAll(async () => {
   await api?.dispose();
 });
 
-/** The headers every answer of Tandem carries (the public URL of the test server is http: no HSTS). */
-function expectBaseHeaders(response: APIResponse) {
+/**
+ * The headers every answer of Tandem carries (the public URL of the test server is http: no HSTS). The
+ * pages of a voice call (the watch page, the sample shop) may use the microphone and camera themselves.
+ */
+function expectBaseHeaders(response: APIResponse, { callPage = false } = {}) {
   const headers = response.headers();
   expect(headers["x-content-type-options"]).toBe("nosniff");
-  expect(headers["permissions-policy"]).toContain("camera=()");
-  expect(headers["permissions-policy"]).toContain("microphone=()");
+  expect(headers["permissions-policy"]).toContain(callPage ? "camera=(self)" : "camera=()");
+  expect(headers["permissions-policy"]).toContain(callPage ? "microphone=(self)" : "microphone=()");
   expect(headers["permissions-policy"]).toContain("geolocation=()");
   expect(headers["strict-transport-security"]).toBeUndefined();
 }
@@ -131,7 +134,7 @@ test("the watch page refuses to be framed by a site the team has not allowed, an
 test("the watch page's own policy: no referrer, the team's framing origins, the replay's styles, images and media from the visitor's site, never its scripts", async () => {
   await setTeam(api, { embed_origins: ["https://support.example.com", "https://help.example.org:8443"] });
   const response = await api.get(await watchLink(), { maxRedirects: 0 });
-  expectBaseHeaders(response);
+  expectBaseHeaders(response, { callPage: true });
   expect(response.headers()["referrer-policy"]).toBe("no-referrer");
   const policy = directives(response.headers()["content-security-policy"] ?? "");
   expect(policy.get("frame-ancestors")).toEqual(["https://support.example.com", "https://help.example.org:8443"]);
@@ -173,6 +176,6 @@ test("every kind of answer carries the security headers: a console page, the ser
   expect(visitorScript.headers()["content-type"]).toMatch(/^application\/javascript/);
 
   const demo = await api.get("/demo");
-  expectBaseHeaders(demo);
+  expectBaseHeaders(demo, { callPage: true });
   expect(demo.headers()["content-security-policy"]).toContain("'nonce-");
 });

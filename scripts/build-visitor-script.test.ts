@@ -83,3 +83,25 @@ describe("the visitor script's base bundle", () => {
     await expect.poll(() => requests.map((request) => request.url)).toContain(`${SERVICE}/collect/live/stream`);
   });
 });
+
+describe("the remote console's bundle", () => {
+  it("is a bundle of its own, without a schema, within its budget; the base script does not carry its code", async () => {
+    const remoteConsole = VISITOR_BUNDLES.find((bundle) => bundle.output === "public/cobrowse-console.js")!;
+    const [consoleBundle, baseBundle] = await Promise.all([bundleScript(remoteConsole), bundleScript(base)]);
+    expect(consoleBundle.inputs).toContain("lib/visitor/console-text.ts");
+    expect(consoleBundle.inputs.filter((input) => /zod|lib\/contract\/(remote-console|live)\.ts$/.test(input))).toEqual([]);
+    expect(gzipSync(consoleBundle.code).length).toBeLessThanOrEqual(remoteConsole.budgetBytes);
+    expect(baseBundle.inputs.filter((input) => /lib\/visitor\/console-(capture|text)\.ts$/.test(input))).toEqual([]);
+  }, 60_000);
+});
+
+describe("the voice calls' bundle", () => {
+  it("is a bundle of its own, without a schema, within its budget; the base script does not carry its code", async () => {
+    const calls = VISITOR_BUNDLES.find((bundle) => bundle.output === "public/cobrowse-call.js")!;
+    const [callBundle, baseBundle] = await Promise.all([bundleScript(calls), bundleScript(base)]);
+    expect(callBundle.inputs).toEqual(expect.arrayContaining(["lib/visitor/call/visitor-call.ts", "lib/webrtc/peer.ts"]));
+    expect(callBundle.inputs.filter((input) => /zod|lib\/contract\/(call|live)\.ts$/.test(input))).toEqual([]);
+    expect(gzipSync(callBundle.code).length).toBeLessThanOrEqual(calls.budgetBytes);
+    expect(baseBundle.inputs.filter((input) => /lib\/visitor\/call\/|lib\/webrtc\//.test(input))).toEqual([]);
+  }, 60_000);
+});

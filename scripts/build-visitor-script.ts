@@ -17,6 +17,10 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 export const VISITOR_BUNDLES = [
   { entry: "lib/visitor/main.ts", output: "public/cobrowse.js", budgetBytes: 10_000 },
   { entry: "lib/visitor/recorder.ts", output: "public/cobrowse-recorder.js", budgetBytes: 50_000 },
+  // Fetched only for a session whose watch link allows the remote console.
+  { entry: "lib/visitor/console-capture.ts", output: "public/cobrowse-console.js", budgetBytes: 4_000 },
+  // Fetched only when an agent rings: the visitor's side of a voice call.
+  { entry: "lib/visitor/call/main.ts", output: "public/cobrowse-call.js", budgetBytes: 6_000 },
   // Inline, first in every proxied page (also served by the proxy's origin at /__tandem/proxy-runtime.js).
   { entry: "lib/proxy-runtime/main.ts", output: "public/proxy-runtime.js", budgetBytes: 8_000, inline: true },
 ] as const;
@@ -46,6 +50,9 @@ const HOOKS = path.join(root, "lib/visitor/rrweb-hooks.ts");
  * `querySelector` and `querySelectorAll` as accessors, which they are not, so every session start built
  * and removed a hidden iframe per copy of the check for a fresh `Element`, 30 ms or more of the visitor's
  * main thread. They are checked as the methods they are.
+ *
+ * It serialises a form control's live state where rrweb kept the HTML default (rrweb-hooks.ts's
+ * `liveFormState`): an unchecked box, an emptied field.
  *
  * And it asks `window.__tandemDeferChildren` (lib/visitor/sliced-snapshot.ts) before serialising an
  * element's children, so that a full snapshot can be taken in slices.
@@ -78,6 +85,11 @@ const rrwebForTandem: Plugin = {
       source = rewrite(source, SERIALIZE_CHILDREN, SERIALIZE_CHILDREN.replace("&& recordChild", `&& recordChild && !(${DEFER_CHILDREN})`));
       source = rewrite(
         source,
+        "else if (checked) attributes.checked = checked;",
+        "else if (checked) attributes.checked = checked;\n\t\t__tandemHooks.liveFormState(n, tagName, attributes);",
+      );
+      source = rewrite(
+        source,
         'if (crossOriginMessageEvent.data.type !== "rrweb"',
         'if (!__tandemHooks.acceptFrameMessage(message) || crossOriginMessageEvent.data.type !== "rrweb"',
       );
@@ -90,7 +102,7 @@ const rrwebForTandem: Plugin = {
 export const SCRIPT_VERSION = (JSON.parse(fs.readFileSync(path.join(root, "package.json"), "utf8")) as { version: string }).version;
 
 /** One bundle, minified, in memory; with the source files it took in (which the tests check). */
-export async function bundleScript(bundle: { entry: string; output: string }): Promise<{ code: Uint8Array; inputs: string[] }> {
+export async function bundleScript(bundle: { entry: string; output: string }, plugins: Plugin[] = []): Promise<{ code: Uint8Array; inputs: string[] }> {
   const result = await build({
     absWorkingDir: root,
     entryPoints: [bundle.entry],
@@ -100,12 +112,14 @@ export async function bundleScript(bundle: { entry: string; output: string }): P
     bundle: true,
     minify: true,
     format: "iife",
-    target: ["es2019"],
+    // Browsers from 2020 on (Chrome and Edge 80, Firefox 74, Safari 13.1): `?.` and `??` stay as they are,
+    // which keeps the base script small.
+    target: ["es2020"],
     platform: "browser",
     legalComments: "none",
     logLevel: "warning",
     define: { TANDEM_VISITOR_SCRIPT_VERSION: JSON.stringify(SCRIPT_VERSION) },
-    plugins: [rrwebForTandem],
+    plugins: [rrwebForTandem, ...plugins],
   });
   const script = result.outputFiles.find((file) => file.path === path.join(root, bundle.output));
   if (!script) throw new Error(`esbuild made no ${bundle.output}`);

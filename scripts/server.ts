@@ -18,7 +18,7 @@ import { CLIENT_ADDRESS_HEADER, clientAddress, markClientAddressHeaderTrusted } 
 import { getDb } from "../lib/db";
 import { env } from "../lib/env";
 import { countedInFlight } from "../lib/lifecycle/draining";
-import { baseResponseHeaders } from "../lib/security/response-headers";
+import { baseResponseHeaders, permissionsPolicyFor } from "../lib/security/response-headers";
 import { isServicePath } from "../lib/service/http/app";
 import { createServiceApp } from "../lib/service/routes";
 import { passEmbedOrigins } from "../lib/service/http/watch-page-embedding";
@@ -65,6 +65,7 @@ const server = createServer((req, res) => {
   const url = req.url ?? "/";
   const query = url.indexOf("?");
   const pathname = query === -1 ? url : url.slice(0, query);
+  res.setHeader("Permissions-Policy", permissionsPolicyFor(pathname));
   if (isServicePath(pathname)) void service(req, res);
   else void passEmbedOrigins(req, pathname).then(() => handle(req, res));
 });

@@ -2,7 +2,8 @@
 
 import { fetchEventSource } from "@microsoft/fetch-event-source";
 import { useEffect, useRef, useState } from "react";
-import type { AgentMessage, ControlMessage, RecordedEvent, VisitorStatus } from "@/lib/contract";
+import type { AgentMessage, ConsoleEntry, ControlMessage, RecordedEvent, VisitorStatus } from "@/lib/contract";
+import type { CallToAgent } from "@/lib/contract/call";
 import { endpointUrl, type BodyArgs } from "@/lib/contract/endpoint-url";
 import { liveRoutes } from "@/lib/contract/endpoints/live-routes";
 import { keepCredential } from "./tab-credential";
@@ -31,6 +32,10 @@ interface Options {
   onEvents: (events: RecordedEvent[], reset: boolean) => void;
   /** A message from the customer's page (`Tandem.sendCustomMessage`). */
   onCustomMessage?: (message: string) => void;
+  /** The visitor page's console output (remote console); `dropped`: messages it left out. */
+  onConsole?: (entries: ConsoleEntry[], dropped: number) => void;
+  /** The voice call's signalling from the visitor. */
+  onCall?: (message: CallToAgent) => void;
 }
 
 async function refusal(response: Response): Promise<string> {
@@ -51,16 +56,20 @@ type SessionPost = typeof liveRoutes.useTool | typeof liveRoutes.endByAgent | ty
  * status, and POSTs for the tools, all with the viewer token in `Authorization` (never in an address).
  * Detects missed batches by their sequence and asks for a fresh snapshot.
  */
-export function useLiveConnection({ sessionId, token, initial, onEvents, onCustomMessage }: Options) {
+export function useLiveConnection({ sessionId, token, initial, onEvents, onCustomMessage, onConsole, onCall }: Options) {
   const [state, setState] = useState<LiveState>({ ...initial, endedHere: false, online: null, reconnecting: false, error: null });
   const tokenRef = useRef(token);
   const onEventsRef = useRef(onEvents);
   const onCustomRef = useRef(onCustomMessage);
+  const onConsoleRef = useRef(onConsole);
+  const onCallRef = useRef(onCall);
   const queue = useRef<Promise<unknown>>(Promise.resolve());
   useEffect(() => {
     onEventsRef.current = onEvents;
     onCustomRef.current = onCustomMessage;
-  }, [onEvents, onCustomMessage]);
+    onConsoleRef.current = onConsole;
+    onCallRef.current = onCall;
+  }, [onEvents, onCustomMessage, onConsole, onCall]);
 
   /** A tool's POST; one without a body sends `{}`. */
   const post = <R extends SessionPost>(route: R, ...args: BodyArgs<R>) =>
@@ -92,6 +101,10 @@ export function useLiveConnection({ sessionId, token, initial, onEvents, onCusto
         setState((current) => ({ ...current, status: message.status, agents: message.agents, online: message.online ?? current.online, reconnecting: false }));
       } else if (message.type === "custom") {
         onCustomRef.current?.(message.message);
+      } else if (message.type === "console") {
+        onConsoleRef.current?.(message.entries, message.dropped);
+      } else if (message.type === "call") {
+        onCallRef.current?.(message.call);
       } else if (message.type === "token") {
         tokenRef.current = message.token;
         keepCredential("viewer", sessionId, message.token);

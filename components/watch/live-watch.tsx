@@ -6,6 +6,8 @@ import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
 import { Logo } from "@/components/ui/logo";
 import { AgentNotes } from "./agent-notes";
+import { CallControls } from "./call-controls";
+import { ConsolePanel, useConsoleLog } from "./console-panel";
 import { ReplayView } from "./replay-view";
 import { SessionEnd } from "./session-end";
 import { SessionFeedback } from "./session-feedback";
@@ -15,7 +17,12 @@ import { WatchToolbar } from "./watch-toolbar";
 
 /** The agent's live view of the visitor's page, its status, the agents present and the tools allowed. */
 export function LiveWatch(props: WatchProps) {
-  const { replay, state, ended, mode, setMode, control, end, clearDrawings } = useWatchSession(props);
+  const consoleLog = useConsoleLog();
+  const { replay, state, ended, mode, setMode, control, end, clearDrawings, call } = useWatchSession(
+    props,
+    undefined,
+    props.permissions.allow_console ? consoleLog.add : undefined,
+  );
   const [confirmEnd, setConfirmEnd] = useState(false);
   const [endError, setEndError] = useState<string | null>(null);
   const retryUrl = props.branding.retry_url;
@@ -73,7 +80,9 @@ export function LiveWatch(props: WatchProps) {
             onMode={setMode}
             onClearDrawings={clearDrawings}
             onControl={(message) => void control(message)}
-          />
+          >
+            {props.permissions.allow_audio ? <CallControls call={call} disabled={state.status !== "live"} /> : null}
+          </WatchToolbar>
           {state.status === "awaiting_authorization" ? (
             <Alert tone="info">The visitor is being asked to accept the session. Their page appears once they accept.</Alert>
           ) : null}
@@ -97,6 +106,7 @@ export function LiveWatch(props: WatchProps) {
             </Alert>
           ) : null}
           <ReplayView ref={replay} tools={props.tools} mode={mode} disabled={state.status !== "live"} onControl={control} />
+          {props.permissions.allow_console ? <ConsolePanel log={consoleLog.log} /> : null}
         </>
       )}
 

@@ -9,9 +9,11 @@ import { Skeleton } from "@/components/ui/skeleton";
 import { recordingEventsResponseSchema } from "@/lib/contract";
 import { endpointUrl } from "@/lib/contract/endpoint-url";
 import { liveRoutes } from "@/lib/contract/endpoints/live-routes";
-import { drawCanvasImages, REPLAY_STYLE_RULES } from "./replay-fidelity";
+import { FocusMarksLayer } from "./focus-marks-layer";
+import { drawCanvasImages, REPLAY_STYLE_RULES, showSelectedOptions } from "./replay-fidelity";
 import { withoutReferrerPolicies } from "./referrer-guard";
 import { exchangeLink, storedCredential } from "./tab-credential";
+import { followVisitorFocus, type FocusMarks } from "./visitor-focus";
 
 interface Props {
   sessionId: string;
@@ -36,6 +38,7 @@ export function RecordingPlayer({ sessionId, token }: Props) {
   const [load, setLoad] = useState<Load>({ state: "loading" });
   const [attempt, setAttempt] = useState(0);
   const [playing, setPlaying] = useState(false);
+  const [marks, setMarks] = useState<FocusMarks>({ id: null, focus: null, selection: [] });
   const [position, setPosition] = useState(0);
   const [total, setTotal] = useState(0);
   const [size, setSize] = useState<{ width: number; height: number } | null>(null);
@@ -66,6 +69,8 @@ export function RecordingPlayer({ sessionId, token }: Props) {
           insertStyleRules: REPLAY_STYLE_RULES,
         });
         drawCanvasImages(player);
+        showSelectedOptions(player);
+        followVisitorFocus(player, setMarks);
         player.on("resize", (dimension) => setSize(dimension as { width: number; height: number }));
         player.on("finish", () => setPlaying(false));
         replayer.current = player;
@@ -164,6 +169,7 @@ export function RecordingPlayer({ sessionId, token }: Props) {
             data-testid="recording-root"
             style={{ transform: `scale(${scale})`, transformOrigin: "0 0", width: size?.width, height: size?.height }}
           />
+          {size ? <FocusMarksLayer marks={marks} size={size} /> : null}
         </div>
       </div>
     </main>

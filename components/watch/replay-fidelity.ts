@@ -1,5 +1,5 @@
 import type { Replayer } from "rrweb";
-import { CANVAS_IMAGE_EVENT_TAG, UNAVAILABLE_FRAME_ATTRIBUTE } from "@/lib/contract/recording-marks";
+import { CANVAS_IMAGE_EVENT_TAG, SELECTED_OPTIONS_EVENT_TAG, UNAVAILABLE_FRAME_ATTRIBUTE } from "@/lib/contract/recording-marks";
 
 const PLACEHOLDER_LABEL = encodeURIComponent(
   `<svg xmlns="http://www.w3.org/2000/svg" width="320" height="24"><text x="160" y="16" text-anchor="middle" font-family="system-ui,sans-serif" font-size="13" fill="#52525b">Content from another site: not shared</text></svg>`,
@@ -57,5 +57,17 @@ export function drawCanvasImages(replayer: Replayer): void {
     canvas.style.setProperty("height", `${payload.height}px`, "important");
     const view = canvas.ownerDocument.defaultView;
     if (view && view.getComputedStyle(canvas).display === "inline") canvas.style.setProperty("display", "inline-block", "important");
+  });
+}
+
+/** Shows every option the visitor's `<select multiple>` has selected (rrweb's input events carry the first only). */
+export function showSelectedOptions(replayer: Replayer): void {
+  replayer.on("custom-event", (event) => {
+    const { tag, payload } = (event as { data?: { tag?: unknown; payload?: { id?: unknown; selected?: unknown } } }).data ?? {};
+    if (tag !== SELECTED_OPTIONS_EVENT_TAG || typeof payload?.id !== "number" || !Array.isArray(payload.selected)) return;
+    const list = replayer.getMirror().getNode(payload.id) as HTMLSelectElement | null;
+    if (list?.nodeName !== "SELECT") return;
+    const selected = new Set(payload.selected);
+    Array.from(list.options).forEach((option, index) => (option.selected = selected.has(index)));
   });
 }

@@ -5,7 +5,11 @@ import { Replayer } from "rrweb";
 import "rrweb/dist/style.css";
 import type { ControlMessage, RecordedEvent, Tool } from "@/lib/contract";
 import { withoutReferrerPolicies } from "./referrer-guard";
-import { drawCanvasImages, REPLAY_STYLE_RULES } from "./replay-fidelity";
+import { FocusMarksLayer } from "./focus-marks-layer";
+import { drawCanvasImages, REPLAY_STYLE_RULES, showSelectedOptions } from "./replay-fidelity";
+import { optionsOf, type ChoiceOption } from "./select-choice";
+import { SelectPicker } from "./select-picker";
+import { followVisitorFocus, type FocusMarks } from "./visitor-focus";
 
 export interface ReplayHandle {
   add: (events: RecordedEvent[], reset: boolean) => void;
@@ -37,6 +41,14 @@ const MODIFIER_KEYS = ["Shift", "Control", "Alt", "Meta", "AltGraph", "CapsLock"
 export const LEAVE_KEYS = "Ctrl+Alt+Shift";
 
 const round = (value: number) => Math.round(value * 10) / 10;
+
+/** What the mirror shows but cannot act on: a file is the visitor's to choose; a masked list shows no options. */
+const FILE_NOTICE = "A file can only be chosen by the visitor: ask them to choose it on their page.";
+const MASKED_LIST_NOTICE = "This list is masked: its options are not shared.";
+
+/** Keys that open a focused list, as on a person's keyboard. */
+const opensList = (event: React.KeyboardEvent) =>
+  event.key === " " || event.key === "Enter" || event.key === "F4" || (event.altKey && (event.key === "ArrowDown" || event.key === "ArrowUp"));
 
 /**
  * rrweb animates each replayed scroll smoothly (about half a second), so the agent saw where the visitor
@@ -76,6 +88,9 @@ export const ReplayView = forwardRef<ReplayHandle, Props>(function ReplayView({ 
   /** The stroke being drawn: points not sent yet start with the last one sent, so pieces join up. */
   const stroke = useRef<{ pending: Point[]; timer?: ReturnType<typeof setTimeout> } | null>(null);
   const [strokes, setStrokes] = useState<Point[][]>([]);
+  const [marks, setMarks] = useState<FocusMarks>({ id: null, focus: null, selection: [] });
+  const [picker, setPicker] = useState<{ id: number; options: ChoiceOption[]; multiple: boolean; box: DOMRect } | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
   const allowed = (tool: Tool) => !disabled && tools.includes(tool);
 
   useImperativeHandle(ref, () => ({
@@ -93,6 +108,8 @@ export const ReplayView = forwardRef<ReplayHandle, Props>(function ReplayView({ 
           insertStyleRules: REPLAY_STYLE_RULES,
         });
         drawCanvasImages(replayer.current);
+        showSelectedOptions(replayer.current);
+        followVisitorFocus(replayer.current, setMarks);
         replayer.current.on("resize", (dimension) => setSize(dimension as { width: number; height: number }));
         followScrollAtOnce(replayer.current);
         // The visitor's clock is not ours: each event is stamped on arrival and the live baseline is now,
@@ -238,8 +255,8 @@ export const ReplayView = forwardRef<ReplayHandle, Props>(function ReplayView({ 
   const nodeAt = (event: React.MouseEvent) => {
     const document = replayer.current?.iframe.contentDocument;
     const { x, y } = visitorPoint(event);
-    const target = document?.elementFromPoint(x, y);
-    return { id: target ? replayer.current!.getMirror().getId(target) : -1, x, y };
+    const target = document?.elementFromPoint(x, y) ?? null;
+    return { id: target ? replayer.current!.getMirror().getId(target) : -1, x, y, target };
   };
 
   const modifiersOf = (event: React.MouseEvent | React.KeyboardEvent) => ({
@@ -253,9 +270,28 @@ export const ReplayView = forwardRef<ReplayHandle, Props>(function ReplayView({ 
     if (event.currentTarget instanceof HTMLElement) event.currentTarget.focus();
     if (suppressClick.current) return void (suppressClick.current = false);
     if (mode !== "control" || !allowed("click")) return;
-    const { id, x, y } = nodeAt(event);
+    const { id, x, y, target } = nodeAt(event);
+    setNotice(null);
+    if (target?.localName === "input" && (target as HTMLInputElement).type === "file") return setNotice(FILE_NOTICE);
     const count = Math.min(3, Math.max(1, event.detail));
     if (id > 0) send({ tool: "click", id, x, y, ...(count > 1 && { count }), ...modifiersOf(event) });
+    const list = target?.closest("select");
+    if (list && count === 1) openPicker(list);
+  };
+
+  /** Opens the picker over a mirrored `<select>` (the mirror cannot open its native list). */
+  const openPicker = (list: HTMLSelectElement) => {
+    const id = replayer.current?.getMirror().getId(list) ?? -1;
+    if (id <= 0 || list.disabled || !allowed("select")) return;
+    // A masked list arrives as an empty box: nothing of it to choose.
+    if (!list.options.length) return setNotice(MASKED_LIST_NOTICE);
+    setPicker({ id, options: optionsOf(list), multiple: list.multiple, box: list.getBoundingClientRect() });
+  };
+
+  const focusedList = () => {
+    const node = marks.id === null ? null : replayer.current?.getMirror().getNode(marks.id);
+    // By tag: the mirror's nodes belong to its frame's window, not this one's classes.
+    return node?.nodeType === Node.ELEMENT_NODE && (node as Element).localName === "select" ? (node as HTMLSelectElement) : null;
   };
 
   const onContextMenu = (event: React.MouseEvent) => {
@@ -276,7 +312,13 @@ export const ReplayView = forwardRef<ReplayHandle, Props>(function ReplayView({ 
       event.preventDefault();
       return leaveTarget.current?.focus();
     }
-    if (MODIFIER_KEYS.includes(event.key) || event.nativeEvent.isComposing) return;
+    // An input method's keys ("Process") compose text: onCompositionEnd sends what they made.
+    if (MODIFIER_KEYS.includes(event.key) || event.nativeEvent.isComposing || event.key === "Process") return;
+    const list = opensList(event) ? focusedList() : null;
+    if (list) {
+      event.preventDefault();
+      return openPicker(list);
+    }
     // Ctrl/Cmd+V goes on to the browser, which pastes: onPaste sends the text as one insertion.
     const pasting = (event.ctrlKey || event.metaKey) && event.key.toLowerCase() === "v";
     if (!pasting) event.preventDefault();
@@ -284,6 +326,18 @@ export const ReplayView = forwardRef<ReplayHandle, Props>(function ReplayView({ 
     const character = Array.from(event.key).length === 1 && !event.ctrlKey && !event.metaKey && !event.altKey;
     if (character) send({ tool: "type", text: event.key });
     else send({ tool: "key", key: event.key, code: event.code, ...modifiers });
+  };
+
+  /** An input method's text (an accent, a Japanese word) goes as one composed insertion, never as its keys. */
+  const onCompositionEnd = (event: React.CompositionEvent<HTMLDivElement>) => {
+    event.currentTarget.textContent = "";
+    if (mode !== "control" || !allowed("type") || !event.data) return;
+    send({ tool: "type", text: event.data.slice(0, 1000), composition: true });
+  };
+
+  /** The overlay is editable only so that input methods work on it: it keeps no text of its own. */
+  const onInput = (event: React.FormEvent<HTMLDivElement>) => {
+    if (!(event.nativeEvent as InputEvent).isComposing) event.currentTarget.textContent = "";
   };
 
   const onPaste = (event: React.ClipboardEvent) => {
@@ -322,6 +376,7 @@ export const ReplayView = forwardRef<ReplayHandle, Props>(function ReplayView({ 
             ))}
           </svg>
         ) : null}
+        {size ? <FocusMarksLayer marks={marks} size={size} /> : null}
         {size ? (
           <div
             role="application"
@@ -329,7 +384,10 @@ export const ReplayView = forwardRef<ReplayHandle, Props>(function ReplayView({ 
             tabIndex={0}
             data-testid="replay-overlay"
             data-mode={mode}
-            className="absolute inset-0 cursor-crosshair select-none focus-visible:outline-2 focus-visible:outline-brand-600"
+            className="absolute inset-0 cursor-crosshair overflow-hidden text-transparent caret-transparent select-none focus-visible:outline-2 focus-visible:outline-brand-600"
+            contentEditable={mode === "control" && allowed("type")}
+            suppressContentEditableWarning
+            spellCheck={false}
             onMouseDown={onMouseDown}
             onMouseMove={onMouseMove}
             onMouseUp={(event) => (endStroke(), onControlRelease(event))}
@@ -339,9 +397,30 @@ export const ReplayView = forwardRef<ReplayHandle, Props>(function ReplayView({ 
             onWheel={onWheel}
             onKeyDown={onKeyDown}
             onPaste={onPaste}
+            onCompositionEnd={onCompositionEnd}
+            onInput={onInput}
+          />
+        ) : null}
+        {picker && size ? (
+          <SelectPicker
+            key={picker.id}
+            options={picker.options}
+            multiple={picker.multiple}
+            at={{ left: picker.box.left * scale, top: picker.box.top * scale, width: picker.box.width * scale, height: picker.box.height * scale }}
+            room={size.height * scale}
+            onChoose={(value) => send({ tool: "select", id: picker.id, value })}
+            onClose={() => {
+              setPicker(null);
+              frame.current?.querySelector<HTMLElement>("[data-testid=replay-overlay]")?.focus();
+            }}
           />
         ) : null}
       </div>
+      {notice ? (
+        <p role="status" className="mt-1 text-center text-sm text-amber-700 dark:text-amber-400" data-testid="control-notice">
+          {notice}
+        </p>
+      ) : null}
       {size && mode === "control" && allowed("type") ? (
         <p ref={leaveTarget} tabIndex={-1} className="mt-1 text-center text-xs text-zinc-500 outline-none" data-testid="leave-keys-hint">
           While the page has focus, every key goes to the visitor&apos;s page. <kbd className="font-mono">{LEAVE_KEYS}</kbd> leaves it.

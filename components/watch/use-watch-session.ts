@@ -1,11 +1,12 @@
 "use client";
 
-import { useCallback, useLayoutEffect, useRef, useState } from "react";
-import type { RecordedEvent, Tool, WatchSession } from "@/lib/contract";
+import { useCallback, useEffect, useLayoutEffect, useRef, useState } from "react";
+import type { ConsoleEntry, RecordedEvent, Tool, WatchSession } from "@/lib/contract";
 import { useEndRedirect } from "./end-redirect";
 import { useLiveConnection } from "./live-connection";
 import type { ReplayHandle, ToolMode } from "./replay-view";
 import { exchangeLink } from "./tab-credential";
+import { useCall } from "./use-call";
 
 export type WatchProps = WatchSession;
 
@@ -19,7 +20,11 @@ function firstMode(tools: Tool[]): ToolMode {
  * What both watch pages (the full one and `page_only`) share: the live connection, the replayed page,
  * the tool mode and the actions on the session.
  */
-export function useWatchSession(props: WatchProps, onCustomMessage?: (message: string) => void) {
+export function useWatchSession(
+  props: WatchProps,
+  onCustomMessage?: (message: string) => void,
+  onConsole?: (entries: ConsoleEntry[], dropped: number) => void,
+) {
   const replay = useRef<ReplayHandle>(null);
   // Before the stream opens and the mirror loads anything: the credential moves out of the address.
   useLayoutEffect(() => {
@@ -27,20 +32,29 @@ export function useWatchSession(props: WatchProps, onCustomMessage?: (message: s
   }, [props.sessionId, props.token]);
   const [mode, setMode] = useState<ToolMode>(() => firstMode(props.tools));
   const onEvents = useCallback((events: RecordedEvent[], reset: boolean) => replay.current?.add(events, reset), []);
+  const call = useCall(props.sessionId, props.token);
   const connection = useLiveConnection({
     sessionId: props.sessionId,
     token: props.token,
     initial: { status: props.status, agents: props.agents, endReason: props.endReason, endedAt: props.endedAt },
     onEvents,
     onCustomMessage,
+    onConsole,
+    onCall: call.receive,
   });
   const ended = connection.state.status === "ended";
   useEndRedirect(ended, props.branding.on_end_url);
+  // The session's end ends its call.
+  const dropCall = call.drop;
+  useEffect(() => {
+    if (ended) dropCall();
+  }, [ended, dropCall]);
 
   return {
     replay,
     state: connection.state,
     ended,
+    call,
     mode,
     setMode: (next: ToolMode) => setMode(next === "draw" && !props.tools.includes("draw") ? mode : next),
     control: connection.control,

@@ -4,8 +4,8 @@ import { storedCredential } from "./tab-credential";
 
 const KEEPALIVE_MAX_BYTES = 60_000;
 
-/** The watch page's POSTs made apart from the live connection (notes, feedback). */
-type ViewerPost = typeof liveRoutes.saveAgentNotes | typeof liveRoutes.sendAgentFeedback;
+/** The watch page's POSTs made apart from the live connection (notes, feedback, calls). */
+type ViewerPost = typeof liveRoutes.saveAgentNotes | typeof liveRoutes.sendAgentFeedback | typeof liveRoutes.sendAgentCall;
 
 /**
  * POSTs on the session with the tab's latest viewer token (the live stream keeps it fresh in the tab),

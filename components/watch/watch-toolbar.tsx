@@ -1,6 +1,6 @@
 "use client";
 
-import { useState } from "react";
+import { useState, type ReactNode } from "react";
 import { Button } from "@/components/ui/button";
 import { cn } from "@/components/ui/cn";
 import type { ControlMessage, Tool } from "@/lib/contract";
@@ -19,10 +19,12 @@ interface Props {
   onMode: (mode: ToolMode) => void;
   onClearDrawings: () => void;
   onControl: (message: ControlMessage) => void;
+  /** More of the session's controls (the call, when the link allows audio). */
+  children?: ReactNode;
 }
 
 /** The tools the watch link allows: what the mouse does, drawings, and sending the visitor's page elsewhere. */
-export function WatchToolbar({ tools, mode, disabled, onMode, onClearDrawings, onControl }: Props) {
+export function WatchToolbar({ tools, mode, disabled, onMode, onClearDrawings, onControl, children }: Props) {
   const [url, setUrl] = useState("");
   const modes = MODES.filter((entry) => entry.needs.some((tool) => tools.includes(tool)));
   const redirect = tools.includes("navigate");
@@ -81,6 +83,7 @@ export function WatchToolbar({ tools, mode, disabled, onMode, onClearDrawings, o
           </Button>
         </>
       ) : null}
+      {children}
     </div>
   );
 }

@@ -25,11 +25,11 @@ export const agent = { id: "live-agent", name: "Alice Agent" };
  * A Tandem server of the spec file's own (an empty database), its team set as the spec needs, and an
  * API client with the console's key: started before the file's tests, stopped after them.
  */
-export function liveServer(team: Record<string, unknown>): { server: RunningServer; api: APIRequestContext } {
+export function liveServer(team: Record<string, unknown>, env: Record<string, string> = {}): { server: RunningServer; api: APIRequestContext } {
   const live = {} as { server: RunningServer; api: APIRequestContext };
   test.beforeAll(async () => {
     test.setTimeout(180_000);
-    live.server = await startServer({ env: { TANDEM_DEMO_SEED: "0" } });
+    live.server = await startServer({ env: { TANDEM_DEMO_SEED: "0", ...env } });
     live.api = await apiClient(live.server.url, embeddedApiKey(live.server.dataDir));
     await setTeam(live.api, team);
   });

@@ -3,6 +3,7 @@ import { apiClient, registerVisitor, type TestVisitor } from "../support/api";
 import { startCluster, type Cluster } from "../support/cluster";
 import { startReceiver } from "../support/webhook-receiver";
 import { acceptCoBrowsing, createWatchLink, openAgent, openVisitor, replayFrame } from "../live/live-helpers";
+import { callAndAccept, expectAudioFlowing, launchCallBrowser, openCallAgent, openCallVisitor } from "../live/call-helpers";
 
 /** Two app nodes over PostgreSQL and Redis, behind nginx (npm run test:scale, on PostgreSQL). */
 let cluster: Cluster;
@@ -160,4 +161,20 @@ test("heartbeats noted on a node that is killed: the visitors stay online, and t
     expect(await state(visitor)).toMatchObject({ is_online: true });
   }
   await cluster.replace("a");
+});
+
+test("a voice call between a visitor on node A and an agent on node B: its signalling crosses over Redis", async () => {
+  const { a, b } = cluster.nodes;
+  const callBrowser = await launchCallBrowser();
+  try {
+    const visitor = await openCallVisitor(callBrowser, a.url);
+    const agentView = await openCallAgent(callBrowser, onOrigin(await createWatchLink(api, visitor.visitorId), b.url));
+    await acceptCoBrowsing(visitor.page);
+    await callAndAccept(agentView.page, visitor.page);
+    await expectAudioFlowing(agentView.page);
+    await endSession(agentView.page, visitor.page);
+    await expect.poll(() => visitor.page.evaluate(() => window.__callEvents)).toEqual(["callStart", "callAccepted", "callEnd"]);
+  } finally {
+    await callBrowser.close();
+  }
 });

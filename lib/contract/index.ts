@@ -13,6 +13,7 @@ export * from "./proxy-session";
 export * from "./onprem";
 export * from "./team-settings";
 export * from "./live";
+export * from "./remote-console";
 export * from "./recording-marks";
 export * from "./visitor-protocol";
 export * from "./url-redaction";

@@ -2,6 +2,8 @@ import { z } from "zod";
 import { httpUrlSchema, okStatus } from "./common";
 import { AGENT_NOTES_MAX_LENGTH, FEEDBACK_COMMENT_MAX_LENGTH } from "./agent";
 import { brandingSchema, permissionsSchema } from "./watch-link";
+import { consoleEntrySchema } from "./remote-console";
+import { callToAgentSchema, callToVisitorSchema } from "./call";
 
 /**
  * The messages of a live co-browsing session, shared by the service, the visitor script (lib/visitor)
@@ -58,7 +60,12 @@ export const controlMessageSchema = z
       .object({ tool: z.literal("scroll"), dx: coordinate, dy: coordinate, x: coordinate.optional(), y: coordinate.optional() })
       .describe("A wheel turned at (x, y) when given: it scrolls what is under the pointer (else the window)"),
     z
-      .object({ tool: z.literal("type"), text: z.string().min(1).max(1000), paste: z.boolean().optional() })
+      .object({
+        tool: z.literal("type"),
+        text: z.string().min(1).max(1000),
+        paste: z.boolean().optional(),
+        composition: z.boolean().optional().describe("Composed with an input method: one insertion inside composition events, no keys"),
+      })
       .describe("Characters typed in order, each a key press; with `paste`, one insertion as a paste makes"),
     z
       .object({
@@ -82,8 +89,14 @@ export const controlMessageSchema = z
     z.object({ tool: z.literal("reload") }),
     z.object({ tool: z.literal("message"), message: customMessage }).describe('For the customer\'s page: Tandem.on("custom_message")'),
     z
-      .object({ tool: z.literal("select"), id: z.number().int().min(0).describe("rrweb node id of a <select>"), value: z.string().max(1000) })
-      .describe("Chooses the option with this value (or label) in a list"),
+      .object({
+        tool: z.literal("select"),
+        id: z.number().int().min(0).describe("rrweb node id of a <select>"),
+        value: z
+          .union([z.string().max(1000), z.array(z.string().max(1000)).max(500)])
+          .describe("An option's value (or label); for a <select multiple>, the list of all options to have selected"),
+      })
+      .describe("Chooses the option with this value (or label) in a list, or the options of a list that allows several"),
     z
       .object({ tool: z.literal("highlight"), id: z.number().int().min(0).describe("rrweb node id"), outline: z.boolean() })
       .describe("Points at the node; with `outline`, also draws a box around it"),
@@ -102,6 +115,10 @@ export const agentMessageSchema = z
     z.object({ type: z.literal("ended"), reason: z.string() }),
     z.object({ type: z.literal("custom"), message: z.string() }).describe("From the customer's page (Tandem.sendCustomMessage)"),
     z.object({ type: z.literal("token"), token: z.string() }).describe("A fresh viewer credential: the previous one expires soon"),
+    z
+      .object({ type: z.literal("console"), entries: z.array(consoleEntrySchema), dropped: z.number().int() })
+      .describe("The visitor page's console output (`permissions.allow_console`); `dropped`: messages left out over the caps"),
+    z.object({ type: z.literal("call"), call: callToAgentSchema }).describe("The voice call's signalling, from the visitor (lib/contract/call.ts)"),
   ])
   .describe("A message of the watch page's stream");
 
@@ -123,6 +140,9 @@ export const visitorMessageSchema = z
       reason: z.string(),
       askFeedback: z.boolean().optional().describe("Ask the visitor how the session went (the team's setting)"),
     }),
+    z
+      .object({ type: z.literal("call"), sessionId: z.string(), call: callToVisitorSchema })
+      .describe("The voice call's signalling, from the agent (lib/contract/call.ts)"),
   ])
   .describe("A message of the visitor script's stream");
 

@@ -12,3 +12,21 @@ export const CANVAS_IMAGE_EVENT_TAG = "tandem-canvas";
  */
 export const SNAPSHOT_SLICES_EVENT_TAG = "tandem-snapshot-slices";
 export const UNAVAILABLE_FRAME_ATTRIBUTE = "data-tandem-frame-unavailable";
+/**
+ * A custom event with this tag and `FocusMark` says which element has the visitor's focus now (`id`,
+ * rrweb node id; null: none), and, in a text field, its selection (`start`, `end`: offsets in its
+ * value; left out for a masked field). The document's own text selection travels as rrweb's
+ * selection events. The watch page draws both over the mirror.
+ */
+export const FOCUS_EVENT_TAG = "tandem-focus";
+export interface FocusMark {
+  id: number | null;
+  start?: number;
+  end?: number;
+}
+/**
+ * A custom event with this tag and `{ id, selected }` gives the options selected in a `<select multiple>`
+ * (rrweb node id; the options' indexes) after the visitor or the agent changed them: rrweb's input events
+ * carry a list's first selected value only. Never sent for a masked list.
+ */
+export const SELECTED_OPTIONS_EVENT_TAG = "tandem-selected-options";

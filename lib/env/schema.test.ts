@@ -48,6 +48,22 @@ describe("parseEnv", () => {
     expect(env.DATABASE_URL).toBeUndefined();
   });
 
+  it("reads the voice calls' ICE servers: none by default, TURN with its secret, relay only with TURN", () => {
+    expect(parseEnv({})).toMatchObject({ STUN_URLS: [], TURN_URLS: [], TURN_CREDENTIAL_TTL_SECONDS: 14_400, ICE_TRANSPORT_POLICY: "all" });
+    const turn = { TURN_URLS: "turn:turn.example.com:3478?transport=udp, turns:turn.example.com:5349", TURN_SECRET: "t".repeat(32) };
+    expect(parseEnv({ ...turn, ICE_TRANSPORT_POLICY: "relay" })).toMatchObject({
+      TURN_URLS: ["turn:turn.example.com:3478?transport=udp", "turns:turn.example.com:5349"],
+      ICE_TRANSPORT_POLICY: "relay",
+    });
+    expect(() => parseEnv({ TURN_URLS: turn.TURN_URLS })).toThrow("Invalid configuration: TURN_SECRET must be set together with the other TURN_ variable");
+    expect(() => parseEnv({ TURN_SECRET: turn.TURN_SECRET })).toThrow("Invalid configuration: TURN_URLS must be set together");
+    expect(() => parseEnv({ ICE_TRANSPORT_POLICY: "relay" })).toThrow("Invalid configuration: TURN_URLS is required when ICE_TRANSPORT_POLICY is relay");
+    expect(() => parseEnv({ ...turn, TURN_URLS: "https://turn.example.com" })).toThrow("TURN_URLS must list turn: or turns: URLs");
+    expect(() => parseEnv({ STUN_URLS: "turn:x" })).toThrow("STUN_URLS must list stun: or stuns: URLs");
+    // The secret is never echoed.
+    expect(() => parseEnv({ ...turn, TURN_SECRET: "short-secret" })).toThrow(/^Invalid configuration: TURN_SECRET must be at least 16 characters$/);
+  });
+
   it("reads TRUSTED_PROXIES as a list, none by default", () => {
     expect(parseEnv({}).TRUSTED_PROXIES).toEqual([]);
     expect(parseEnv({ TRUSTED_PROXIES: " loopback, 10.0.0.0/8 ,," }).TRUSTED_PROXIES).toEqual(["loopback", "10.0.0.0/8"]);

@@ -105,6 +105,16 @@ export const envSchema = z
     OIDC_ADMIN_GROUPS: commaList,
     OIDC_LEAD_GROUPS: commaList,
     TANDEM_DEMO_SEED: optional(z.enum(["0", "1"], { error: "must be 0 or 1" })).transform((value) => value === "1"),
+    // Voice calls (WebRTC): the ICE servers each side is given. TURN credentials are minted per call from
+    // TURN_SECRET (coturn's use-auth-secret), so the secret itself never reaches a browser.
+    STUN_URLS: commaList.refine((urls) => urls.every((url) => /^stuns?:[^\s]+$/.test(url)), "must list stun: or stuns: URLs"),
+    TURN_URLS: commaList.refine((urls) => urls.every((url) => /^turns?:[^\s]+$/.test(url)), "must list turn: or turns: URLs"),
+    TURN_SECRET: optional(z.string().min(16, "must be at least 16 characters")),
+    // TURN checks the credential again on each refresh of an allocation: it must outlast the longest call.
+    TURN_CREDENTIAL_TTL_SECONDS: optional(z.coerce.number({ error: "must be a number" }).int("must be a whole number").min(60).max(86_400)).transform(
+      (value) => value ?? 4 * 3600,
+    ),
+    ICE_TRANSPORT_POLICY: optional(z.enum(["all", "relay"], { error: "must be all or relay" })).transform((value) => value ?? "all"),
   })
   .superRefine((env, ctx) => {
     if (Boolean(env.ADMIN_EMAIL) !== Boolean(env.ADMIN_PASSWORD)) {
@@ -155,6 +165,12 @@ export const envSchema = z
     const publicOrigin = URL.parse(env.NEXTAUTH_URL ?? `http://localhost:${env.PORT}`)?.origin;
     if (proxyOrigin && proxyOrigin === publicOrigin) {
       ctx.addIssue({ code: "custom", path: ["PROXY_PUBLIC_URL"], message: "must be an origin other than the console's (NEXTAUTH_URL)" });
+    }
+    if (Boolean(env.TURN_URLS.length) !== Boolean(env.TURN_SECRET)) {
+      ctx.addIssue({ code: "custom", path: [env.TURN_SECRET ? "TURN_URLS" : "TURN_SECRET"], message: "must be set together with the other TURN_ variable" });
+    }
+    if (env.ICE_TRANSPORT_POLICY === "relay" && !env.TURN_URLS.length) {
+      ctx.addIssue({ code: "custom", path: ["TURN_URLS"], message: "is required when ICE_TRANSPORT_POLICY is relay" });
     }
     if (env.COBROWSE_API_URL && !env.COBROWSE_API_KEY) {
       ctx.addIssue({ code: "custom", path: ["COBROWSE_API_KEY"], message: "is required when COBROWSE_API_URL is set" });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { contentSecurityPolicy, createNonce, frameAncestors } from "./content-security-policy";
-import { baseResponseHeaders } from "./response-headers";
+import { baseResponseHeaders, PERMISSIONS_POLICY, permissionsPolicyFor } from "./response-headers";
 
 describe("baseResponseHeaders", () => {
   it("asks for https only when the public URL is https", () => {
@@ -13,6 +13,15 @@ describe("baseResponseHeaders", () => {
     expect(headers["X-Content-Type-Options"]).toBe("nosniff");
     expect(headers["Referrer-Policy"]).toBe("strict-origin-when-cross-origin");
     for (const feature of ["camera", "microphone", "geolocation", "payment", "usb"]) expect(headers["Permissions-Policy"]).toContain(`${feature}=()`);
+  });
+
+  it("lets only the pages of a voice call (watch page, sample shop) use the microphone and camera, for themselves", () => {
+    for (const pathname of ["/watch/abc", "/watch/session", "/demo"]) {
+      expect(permissionsPolicyFor(pathname)).toContain("microphone=(self)");
+      expect(permissionsPolicyFor(pathname)).toContain("camera=(self)");
+      expect(permissionsPolicyFor(pathname)).toContain("geolocation=()");
+    }
+    for (const pathname of ["/", "/visitors", "/watchlist", "/demos", "/collect/live/call"]) expect(permissionsPolicyFor(pathname)).toBe(PERMISSIONS_POLICY);
   });
 });
 

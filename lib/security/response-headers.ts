@@ -21,6 +21,22 @@ const DENIED_FEATURES = [
 
 export const PERMISSIONS_POLICY = DENIED_FEATURES.map((feature) => `${feature}=()`).join(", ");
 
+/**
+ * The pages of a voice call: the watch page (the agent's microphone and camera) and the sample shop (a
+ * visitor's microphone). They may ask for these two, for themselves only, never for what they frame.
+ */
+const CALL_PAGE = /^\/(watch|demo)(\/|$)/;
+const CALL_PERMISSIONS_POLICY = [
+  ...DENIED_FEATURES.filter((feature) => feature !== "camera" && feature !== "microphone").map((feature) => `${feature}=()`),
+  "camera=(self)",
+  "microphone=(self)",
+].join(", ");
+
+/** The Permissions-Policy of the answer at `pathname`. */
+export function permissionsPolicyFor(pathname: string): string {
+  return CALL_PAGE.test(pathname) ? CALL_PERMISSIONS_POLICY : PERMISSIONS_POLICY;
+}
+
 /** One year; no includeSubDomains: other hosts of the domain may not be served over https. */
 const HSTS = "max-age=31536000";
 

@@ -4,17 +4,31 @@ import { isMasked } from "./masking";
  * 2D canvases (charts, signatures, maps) reach the agent as images: rrweb's own canvas recording replays
  * by running the page's drawing calls, which needs scripts in the replay (the watch page keeps them off).
  *
- * Budget: a canvas is looked at 4 times a second at most, and only when it may have changed (a drawing
- * call since, or a fresh snapshot); an unchanged image is not sent again. Images are PNG, exact for charts
- * and signatures (flat colours compress well), or WebP at quality 0.8 when the PNG passes 256 kB (photos,
- * maps); scaled down to at most 1 megapixel. A page sends at most 512 kB of images a second (a busy canvas
- * then updates less often). Masked canvases are never read.
+ * When: a drawing call marks its canvas changed, and the canvas is read once the task that drew ends
+ * (a chart's redraw is many calls in one task), so a change leaves at once; a fresh snapshot reads
+ * every canvas. An unchanged image is not sent again.
+ *
+ * Budget: images are paced by their bytes, at most 512 kB a second for the page: after an image of
+ * n bytes the next one waits n / 512 kB seconds (a busy canvas then updates less often; a large one
+ * takes longer to follow), and none follows the one before within 50 ms.
+ *
+ * Format: a small PNG as it is (charts, signatures: flat colours, fast to encode); past 64 kB, lossless
+ * WebP, also exact, and for text and drawings far smaller than PNG; WebP at quality 0.8 when that still
+ * passes 256 kB (photos, maps). A canvas keeps the format it needed last, so it is mostly encoded once
+ * per image. Scaled down to at most 1 megapixel; encoded by `toBlob`, off
+ * the main thread. Masked canvases are never read.
  */
-export const CANVAS_FRAME_MS = 250;
 export const CANVAS_MAX_PIXELS = 1_000_000;
 export const CANVAS_BYTES_PER_SECOND = 512 * 1024;
-/** Past this, a PNG is sent as a (lossy, much smaller) WebP instead. */
-const CANVAS_PNG_MAX_BYTES = 256 * 1024;
+/** The shortest gap between two images: the recorder sends a batch every 50 ms at most anyway. */
+export const CANVAS_MIN_GAP_MS = 50;
+/** Past this, a PNG is tried as lossless WebP. */
+const CANVAS_PNG_MAX_BYTES = 64 * 1024;
+/** Past this, a lossless image is sent as a lossy WebP (quality 0.8) instead. */
+const CANVAS_EXACT_MAX_BYTES = 256 * 1024;
+/** A canvas whose node the agent's mirror does not have yet is looked at again this much later. */
+const NOT_IN_MIRROR_RETRY_MS = 100;
+
 export interface CanvasImage {
   id: number;
   /** A data: URL of the image. */
@@ -36,76 +50,144 @@ function boxOf(canvas: HTMLCanvasElement): { width: number; height: number } {
 
 const DRAWING_METHODS = ["clearRect", "fillRect", "strokeRect", "fill", "stroke", "fillText", "strokeText", "drawImage", "putImageData", "reset"] as const;
 
-function encode(canvas: HTMLCanvasElement): string | null {
+/** The canvas's bitmap as it is now, at most CANVAS_MAX_PIXELS (a copy then, read at once). */
+function bitmapOf(canvas: HTMLCanvasElement): HTMLCanvasElement | null {
   const pixels = canvas.width * canvas.height;
   if (pixels === 0) return null;
-  let source = canvas;
-  if (pixels > CANVAS_MAX_PIXELS) {
-    const ratio = Math.sqrt(CANVAS_MAX_PIXELS / pixels);
-    source = document.createElement("canvas");
-    source.width = Math.max(1, Math.floor(canvas.width * ratio));
-    source.height = Math.max(1, Math.floor(canvas.height * ratio));
-    source.getContext("2d")?.drawImage(canvas, 0, 0, source.width, source.height);
-  }
-  try {
-    const png = source.toDataURL("image/png");
-    return png.length <= CANVAS_PNG_MAX_BYTES ? png : source.toDataURL("image/webp", 0.8);
-  } catch {
-    return null; // a canvas tainted by another origin's image cannot be read
-  }
+  if (pixels <= CANVAS_MAX_PIXELS) return canvas;
+  const ratio = Math.sqrt(CANVAS_MAX_PIXELS / pixels);
+  const scaled = document.createElement("canvas");
+  scaled.width = Math.max(1, Math.floor(canvas.width * ratio));
+  scaled.height = Math.max(1, Math.floor(canvas.height * ratio));
+  scaled.getContext("2d")?.drawImage(canvas, 0, 0, scaled.width, scaled.height);
+  return scaled;
 }
 
-export function captureCanvases(options: { idOf: (canvas: HTMLCanvasElement) => number; maskSelector: string; emit: (image: CanvasImage) => void }) {
+/** The formats a canvas's image may take, smallest first for text and drawings; WebP at quality 1 is lossless. */
+const FORMATS = [
+  { type: "image/png", quality: undefined, maxBytes: CANVAS_PNG_MAX_BYTES },
+  { type: "image/webp", quality: 1, maxBytes: CANVAS_EXACT_MAX_BYTES },
+  { type: "image/webp", quality: 0.8, maxBytes: Infinity },
+];
+
+/** `toBlob` takes the bitmap when called and encodes it on another thread. */
+function encode(source: HTMLCanvasElement, format: (typeof FORMATS)[number]): Promise<Blob | null> {
+  return new Promise((resolve) => {
+    try {
+      source.toBlob(resolve, format.type, format.quality);
+    } catch {
+      resolve(null); // a canvas tainted by another origin's image cannot be read
+    }
+  });
+}
+
+function dataUrl(blob: Blob): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(reader.result as string);
+    reader.onerror = () => reject(reader.error);
+    reader.readAsDataURL(blob);
+  });
+}
+
+/**
+ * The canvas's image now, in the first format, from the one it needed last (`formats`, updated), whose
+ * image fits.
+ */
+async function imageOf(canvas: HTMLCanvasElement, formats: WeakMap<HTMLCanvasElement, number>): Promise<string | null> {
+  const source = bitmapOf(canvas);
+  if (!source) return null;
+  for (let index = formats.get(canvas) ?? 0; index < FORMATS.length; index++) {
+    const blob = await encode(source, FORMATS[index]);
+    if (!blob) return null;
+    if (blob.size > FORMATS[index].maxBytes && index < FORMATS.length - 1) continue;
+    formats.set(canvas, index);
+    return dataUrl(blob);
+  }
+  return null;
+}
+
+export function captureCanvases(options: {
+  idOf: (canvas: HTMLCanvasElement) => number;
+  /** Whether the agent's mirror has the canvas's node (it may be in a part of the snapshot still to come). */
+  inMirror: (id: number) => boolean;
+  maskSelector: string;
+  emit: (image: CanvasImage) => void;
+}) {
   const sent = new WeakMap<HTMLCanvasElement, string>();
-  let everything = true;
+  const formats = new WeakMap<HTMLCanvasElement, number>();
   const changed = new Set<HTMLCanvasElement>();
-  let budget = CANVAS_BYTES_PER_SECOND;
-  let budgetSince = Date.now();
+  let stopped = false;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  let encoding = false;
+  /** When the pace lets the next image leave (Date.now()). */
+  let nextAt = 0;
+
+  const lookAt = (at: number) => {
+    if (timer || encoding || stopped) return;
+    timer = setTimeout(look, Math.max(0, at - Date.now()));
+  };
 
   // Drawing calls mark their canvas as changed; the originals are put back when the session ends.
   const prototype = CanvasRenderingContext2D.prototype as unknown as Record<string, (...args: unknown[]) => unknown>;
   const originals = DRAWING_METHODS.filter((name) => typeof prototype[name] === "function").map((name) => [name, prototype[name]] as const);
   for (const [name, original] of originals) {
     prototype[name] = function (this: CanvasRenderingContext2D, ...args: unknown[]) {
-      if (this.canvas instanceof HTMLCanvasElement) changed.add(this.canvas);
+      if (this.canvas instanceof HTMLCanvasElement) {
+        changed.add(this.canvas);
+        lookAt(nextAt);
+      }
       return original.apply(this, args);
     };
   }
 
+  /** One canvas that may have changed, read and sent; the others wait for the pace. */
   const look = () => {
-    const now = Date.now();
-    if (now - budgetSince >= 1000) {
-      budget = CANVAS_BYTES_PER_SECOND;
-      budgetSince = now;
-    }
-    const candidates = everything ? Array.from(document.querySelectorAll("canvas")) : Array.from(changed);
-    everything = false;
-    changed.clear();
-    for (const canvas of candidates) {
+    timer = undefined;
+    if (stopped || Date.now() < nextAt) return lookAt(nextAt);
+    let waiting = false;
+    for (const canvas of Array.from(changed)) {
+      changed.delete(canvas);
       if (!canvas.isConnected || isMasked(canvas, options.maskSelector)) continue;
       const id = options.idOf(canvas);
-      if (id <= 0) continue;
-      if (budget <= 0) {
-        changed.add(canvas); // over budget: next time
+      if (id <= 0 || !options.inMirror(id)) {
+        waiting = true;
+        changed.add(canvas);
         continue;
       }
-      const url = encode(canvas);
-      if (!url || sent.get(canvas) === url) continue;
-      sent.set(canvas, url);
-      budget -= url.length;
-      options.emit({ id, url, ...boxOf(canvas) });
+      encoding = true;
+      void imageOf(canvas, formats)
+        .catch(() => null)
+        .then((url) => {
+          encoding = false;
+          if (url && !stopped && sent.get(canvas) !== url && canvas.isConnected) {
+            sent.set(canvas, url);
+            nextAt = Date.now() + Math.max(CANVAS_MIN_GAP_MS, (url.length / CANVAS_BYTES_PER_SECOND) * 1000);
+            options.emit({ id: options.idOf(canvas), url, ...boxOf(canvas) });
+          }
+          if (changed.size) lookAt(nextAt);
+        });
+      return;
     }
+    if (waiting) lookAt(Date.now() + NOT_IN_MIRROR_RETRY_MS);
   };
-  const timer = setInterval(look, CANVAS_FRAME_MS);
+
+  /** Every canvas of the page, to be read (again). */
+  const everything = () => {
+    for (const canvas of Array.from(document.querySelectorAll("canvas"))) changed.add(canvas);
+    lookAt(nextAt);
+  };
+  everything();
 
   return {
     /** The agent's replay was rebuilt: every canvas is sent again. */
     resend() {
-      everything = true;
       for (const canvas of Array.from(document.querySelectorAll("canvas"))) sent.delete(canvas);
+      everything();
     },
     stop() {
-      clearInterval(timer);
+      stopped = true;
+      clearTimeout(timer);
       for (const [name, original] of originals) prototype[name] = original;
     },
   };

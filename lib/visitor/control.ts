@@ -1,9 +1,11 @@
 import type { ControlMessage } from "@/lib/contract";
 import type { Drawing } from "./drawing";
+import { frameDocument, localPoint, maskedThroughFrames, pointAt } from "./frame-point";
 import { isMasked } from "./masking";
 import type { createPointer } from "./pointer";
-import { pasteText, pressKey, typeText } from "./keyboard";
+import { composeText, pasteText, pressKey, typeText } from "./keyboard";
 import { click, drag, hover, wheel } from "./remote-input";
+import { chooseOptions } from "./select-options";
 
 type Pointer = ReturnType<typeof createPointer>;
 
@@ -31,8 +33,8 @@ export function applyControl(message: ControlMessage, { nodeOf, maskSelector, po
       return;
     case "hover": {
       pointer.move(message.x, message.y);
-      const target = document.elementFromPoint(message.x, message.y);
-      if (target && !isMasked(target, maskSelector)) hover(target, message.x, message.y);
+      const point = pointAt(message.x, message.y);
+      if (point && !maskedThroughFrames(point.target, maskSelector)) hover(point.target, point.x, point.y);
       return;
     }
     case "drag":
@@ -42,18 +44,25 @@ export function applyControl(message: ControlMessage, { nodeOf, maskSelector, po
     case "click": {
       // Any element is a target (an SVG icon, MathML); a text node's is its parent.
       const node = nodeOf(message.id);
-      const element = node?.nodeType === Node.ELEMENT_NODE ? (node as Element) : (node?.parentElement ?? null);
-      if (!element || !element.isConnected || isMasked(element, maskSelector)) return;
+      let element = node?.nodeType === Node.ELEMENT_NODE ? (node as Element) : (node?.parentElement ?? null);
+      if (!element || !element.isConnected) return;
+      // The mirror shows a same-origin frame's page inside it: the click goes to what is at the point there.
+      const inner = frameDocument(element) && message.x !== undefined && message.y !== undefined ? pointAt(message.x, message.y) : null;
+      if (inner && inner.target.ownerDocument !== element.ownerDocument) element = inner.target;
+      if (maskedThroughFrames(element, maskSelector)) return;
+      // A file is the visitor's to choose: the watch page tells the agent so.
+      if (element.localName === "input" && (element as HTMLInputElement).type === "file") return;
       const box = element.getBoundingClientRect();
-      const x = message.x ?? box.left + box.width / 2;
-      const y = message.y ?? box.top + box.height / 2;
-      pointer.move(x, y, true);
+      const [x, y] =
+        message.x !== undefined && message.y !== undefined ? localPoint(element, message.x, message.y) : [box.left + box.width / 2, box.top + box.height / 2];
+      pointer.move(message.x ?? x, message.y ?? y, true);
       const { button, count, ctrlKey, shiftKey, altKey, metaKey } = message;
       click(element, x, y, { button, count, ctrlKey, shiftKey, altKey, metaKey });
       return;
     }
     case "type":
-      if (message.paste) pasteText(message.text, maskSelector);
+      if (message.composition) composeText(message.text, maskSelector);
+      else if (message.paste) pasteText(message.text, maskSelector);
       else typeText(message.text, maskSelector);
       return;
     case "key":
@@ -77,10 +86,8 @@ export function applyControl(message: ControlMessage, { nodeOf, maskSelector, po
     case "select": {
       const field = nodeOf(message.id);
       if (!(field instanceof HTMLSelectElement) || field.disabled || isMasked(field, maskSelector)) return;
-      const option = Array.from(field.options).find((candidate) => candidate.value === message.value || candidate.label === message.value);
-      if (!option) return;
+      if (!chooseOptions(field, message.value)) return;
       field.focus({ preventScroll: true });
-      Object.getOwnPropertyDescriptor(HTMLSelectElement.prototype, "value")?.set?.call(field, option.value);
       field.dispatchEvent(new Event("input", { bubbles: true }));
       field.dispatchEvent(new Event("change", { bubbles: true }));
       return;

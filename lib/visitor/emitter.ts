@@ -1,5 +1,5 @@
 /** What a page can listen to with `Tandem.on(event, callback)`. */
-export type TandemEvent = "session_started" | "session_ended" | "authorization_requested" | "custom_message";
+export type TandemEvent = "session_started" | "session_ended" | "authorization_requested" | "custom_message" | "callStart" | "callAccepted" | "callEnd";
 
 type Callback = (detail: Record<string, unknown>) => void;
 

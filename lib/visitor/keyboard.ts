@@ -9,6 +9,7 @@
 import { identifyKey } from "./key-codes";
 import { moveFocus } from "./focus-order";
 import { isMasked } from "./masking";
+import { eraseTyped, rangeInput, rangeKey, typeIntoValue, valueInput } from "./native-inputs";
 import { deleteContent, insertParagraph, insertText, moveCaret, richEditable, selectAll, textField, type TextField } from "./text-editing";
 
 export interface KeyPress {
@@ -102,6 +103,11 @@ function scrollPage(key: string, shift: boolean) {
 function defaultAction(target: Element, press: KeyPress, character: boolean): (() => void) | void {
   const { key } = press;
   const command = !!(press.ctrlKey || press.metaKey);
+  const valueField = valueInput(target);
+  if (valueField && character) return typeIntoValue(valueField, key);
+  if (valueField && key === "Backspace") return eraseTyped(valueField);
+  const range = rangeInput(target);
+  if (range && !command && rangeKey(range, key)) return;
   const editable = textField(target) ?? richEditable(target);
   if (editable) {
     if (character) return (noteEdit(editable), insertText(editable, key));
@@ -166,6 +172,26 @@ export function typeText(text: string, maskSelector: string): void {
   for (const character of Array.from(text.replace(/\r\n?/g, "\n"))) pressKey({ key: character === "\n" ? "Enter" : character }, maskSelector);
 }
 
+/**
+ * Text an input method composed (an accent, a Japanese word): compositionstart, compositionupdate,
+ * one insertion, compositionend, as a browser gives a committed composition; never the keys behind it.
+ */
+export function composeText(text: string, maskSelector: string): void {
+  const target = keyTarget(maskSelector);
+  if (!target) return;
+  const view = (target.ownerDocument.defaultView ?? window) as typeof window;
+  const compose = (type: string, data: string) =>
+    target.dispatchEvent(new view.CompositionEvent(type, { bubbles: true, cancelable: type === "compositionstart", composed: true, data }));
+  compose("compositionstart", "");
+  compose("compositionupdate", text);
+  const editable = textField(target) ?? richEditable(target);
+  if (editable) {
+    noteEdit(editable);
+    insertText(editable, text, "insertCompositionText");
+  }
+  compose("compositionend", text);
+}
+
 /** A paste: the page's `paste` listeners get the text first; else it goes in as one insertion. */
 export function pasteText(text: string, maskSelector: string): void {
   const target = keyTarget(maskSelector);
@@ -173,6 +199,8 @@ export function pasteText(text: string, maskSelector: string): void {
   const clipboardData = new DataTransfer();
   clipboardData.setData("text/plain", text);
   const pasted = target.dispatchEvent(new ClipboardEvent("paste", { bubbles: true, cancelable: true, composed: true, clipboardData }));
+  const valueField = valueInput(target);
+  if (pasted && valueField) return typeIntoValue(valueField, text);
   const editable = textField(target) ?? richEditable(target);
   if (pasted && editable) {
     noteEdit(editable);

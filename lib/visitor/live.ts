@@ -4,8 +4,11 @@ import { endpointUrl } from "@/lib/contract/endpoint-url";
 import { collectRoutes } from "@/lib/contract/endpoints/collect-routes";
 import type { Emitter } from "./emitter";
 import type { ClosedShadowRoots } from "./closed-shadow-roots";
+import { CALL_GLOBAL, type CallModule, type CallReceiver } from "./call-api";
+import { CONSOLE_GLOBAL, type ConsoleModule } from "./console-api";
 import { askFeedback } from "./feedback-prompt";
 import type { FrameHost } from "./frame-host";
+import { loadBundle } from "./load-bundle";
 import { loadRecorder } from "./load-recorder";
 import type { Recording } from "./recorder-api";
 import type { Credentials } from "./storage";
@@ -42,6 +45,8 @@ export function createLive(options: LiveOptions) {
   let starting = false;
   let consent: { close: () => void } | null = null;
   let removeBar: (() => void) | null = null;
+  /** Voice calls: cobrowse-call.js, fetched when an agent first rings (it hangs up as a session ends). */
+  let call: Promise<CallReceiver> | null = null;
 
   const endLocally = (notice: string | null) => {
     const wasActive = sessionId !== null;
@@ -84,6 +89,12 @@ export function createLive(options: LiveOptions) {
         frames: { accepts: options.frames.accepts, isJoined: options.frames.isJoined, onSnapshot: options.frames.snapshot },
       });
       options.frames.startRecording();
+      // The remote console's code is fetched only when the watch link allows it; it stops with the session.
+      if (message.permissions.allow_console)
+        loadBundle<ConsoleModule>(options.baseUrl, "cobrowse-console.js", CONSOLE_GLOBAL).then(
+          (start) => sessionId === message.sessionId && start(options, message.sessionId),
+          console.error,
+        );
       options.emitter.emit("session_started", { sessionId: message.sessionId, agentName: message.agentName });
     } catch (error) {
       console.error(error);
@@ -117,6 +128,11 @@ export function createLive(options: LiveOptions) {
     else if (message.type === "control" && message.control.tool === "message")
       options.emitter.emit("custom_message", { sessionId, message: message.control.message });
     else if (message.type === "control") recording?.control(message.control);
+    else if (message.type === "call")
+      (call ??= loadBundle<CallModule>(options.baseUrl, "cobrowse-call.js", CALL_GLOBAL).then((start) => start(options))).then(
+        (receive) => receive(message),
+        console.error,
+      );
     else if (message.type === "ended") {
       endLocally("The co-browsing session has ended.");
       if (message.askFeedback) void sendFeedback(message.sessionId);

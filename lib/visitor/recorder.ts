@@ -4,14 +4,16 @@
  */
 import { record } from "rrweb";
 import type { RecordedEvent } from "@/lib/contract";
-import { CANVAS_IMAGE_EVENT_TAG, SNAPSHOT_SLICES_EVENT_TAG } from "@/lib/contract/recording-marks";
+import { CANVAS_IMAGE_EVENT_TAG, FOCUS_EVENT_TAG, SELECTED_OPTIONS_EVENT_TAG, SNAPSHOT_SLICES_EVENT_TAG } from "@/lib/contract/recording-marks";
 import { captureCanvases } from "./canvas-capture";
 import { applyControl } from "./control";
 import { createDrawing } from "./drawing";
+import { markFocus } from "./focus-marks";
 import { createFontInliner } from "./font-inliner";
 import { BLOCK_CLASS, blockSelector, maskValue } from "./masking";
 import { outgoingEvent } from "./outgoing-events";
 import { createPointer } from "./pointer";
+import { markSelectedOptions } from "./selected-options";
 import { createSlicer, type SerializedNode } from "./sliced-snapshot";
 import { RECORDER_GLOBAL, type RecorderModule, type RecorderOptions, type Recording } from "./recorder-api";
 import { setRrwebHooks } from "./rrweb-hooks";
@@ -21,6 +23,7 @@ const FULL_SNAPSHOT = 2;
 const INCREMENTAL = 3;
 const CUSTOM = 5;
 const MUTATION = 0;
+const SCROLL = 3;
 /** Batches leave at least this often while events flow. */
 const FLUSH_MS = 50;
 /** A stylesheet with @font-face arrived: look for new fonts this long after, once for a burst. */
@@ -43,6 +46,8 @@ function start(options: RecorderOptions): Recording {
   let fontCheck: ReturnType<typeof setTimeout> | undefined;
   let stopRecording: (() => void) | undefined;
   let canvases: ReturnType<typeof captureCanvases> | null = null;
+  let focus: ReturnType<typeof markFocus> | null = null;
+  let stopSelectedOptions: (() => void) | undefined;
 
   const schedule = () => {
     if (!timer && !stopped) timer = setTimeout(flush, FLUSH_MS);
@@ -70,6 +75,15 @@ function start(options: RecorderOptions): Recording {
           queue.push({ type: CUSTOM, timestamp: Date.now(), data: { tag: SNAPSHOT_SLICES_EVENT_TAG, payload: { pending } } });
           schedule();
         },
+        emitScrolls(ids) {
+          for (const id of ids) {
+            const pane = record.mirror.getNode(id);
+            if (!(pane instanceof Element) || !pane.isConnected) continue;
+            const event = { type: INCREMENTAL, timestamp: Date.now(), data: { source: SCROLL, id, x: pane.scrollLeft, y: pane.scrollTop } };
+            queue.push(outgoingEvent(event, outgoing));
+          }
+          schedule();
+        },
       });
   const sliced = (take: () => void) => (slicer ? slicer.snapshot(take) : take());
   const takeSnapshot = () => {
@@ -78,6 +92,7 @@ function start(options: RecorderOptions): Recording {
     snapshotBatch = seq + 1;
     sliced(() => record.takeFullSnapshot(true));
     canvases?.resend();
+    focus?.resend();
     options.frames?.onSnapshot();
   };
   const settled = () => {
@@ -159,10 +174,18 @@ function start(options: RecorderOptions): Recording {
       canvases = options.canvasCapture
         ? captureCanvases({
             idOf: (canvas) => record.mirror.getId(canvas),
+            // A canvas in a part of the snapshot still to come: its image would find nothing to draw on.
+            inMirror: (id) => slicer?.has(id) ?? true,
             maskSelector: selector,
             emit: (image) => record.addCustomEvent(CANVAS_IMAGE_EVENT_TAG, image),
           })
         : null;
+      focus = markFocus({ idOf: (node) => record.mirror.getId(node), maskSelector: selector, emit: (mark) => record.addCustomEvent(FOCUS_EVENT_TAG, mark) });
+      stopSelectedOptions = markSelectedOptions({
+        idOf: (node) => record.mirror.getId(node),
+        maskSelector: selector,
+        emit: (mark) => record.addCustomEvent(SELECTED_OPTIONS_EVENT_TAG, mark),
+      });
     });
   };
   // The first snapshot waits for the page's fonts (bounded: FONTS_WAIT_MS), so it carries them.
@@ -178,6 +201,8 @@ function start(options: RecorderOptions): Recording {
       slicer?.stop();
       stopRecording?.();
       canvases?.stop();
+      focus?.stop();
+      stopSelectedOptions?.();
       pointer.remove();
       drawing.remove();
     },

@@ -20,3 +20,21 @@ export function shadowRootOf(host: Node, open: ShadowRoot | null): ShadowRoot | 
 export function acceptFrameMessage(event: MessageEvent): boolean {
   return frameMessageFilter(event);
 }
+
+/** Input types whose `value` is what the visitor typed (the others' value is their attribute). */
+const TYPED_VALUE = /^(text|search|email|url|tel|number|password|date|datetime-local|month|week|time|color|range)$/;
+
+/**
+ * rrweb's serialised attributes of a form control, made to say its live state: rrweb starts from the
+ * HTML attributes and overrides them only with a non-empty value or a checked box, so a box the visitor
+ * unchecked, a radio they moved off, or a field they emptied showed the page's defaults in the mirror.
+ * Only empties and unchecks: a value that is there went through rrweb's masking already.
+ */
+export function liveFormState(control: Element, tagName: string, attributes: Record<string, unknown>): void {
+  const input = control as HTMLInputElement;
+  if (tagName === "input" && (input.type === "checkbox" || input.type === "radio")) {
+    if (!input.checked) delete attributes.checked;
+  } else if ((tagName === "textarea" || (tagName === "input" && TYPED_VALUE.test(input.type))) && input.value === "") {
+    attributes.value = "";
+  }
+}

@@ -7,6 +7,10 @@
  * their children, which follow as added nodes in later slices (idle callbacks), while rrweb goes on
  * recording changes. A change inside a part not sent yet is left out of the outgoing events: that part
  * is read when its slice runs, so it goes out as it is then, and nothing is lost.
+ *
+ * A scrolled pane goes out before its content, so the mirror cannot scroll it then (an empty pane has
+ * nowhere to scroll): once the snapshot is whole, the offsets of the panes that were scrolled, as they
+ * are then, follow it.
  */
 
 /** A slice's budget for serialising: masking what it serialised takes about as long again, so a task stays well under 50 ms. */
@@ -27,6 +31,7 @@ const IGNORED = -2;
 
 export interface SerializedNode {
   id: number;
+  attributes?: Record<string, unknown>;
   childNodes?: SerializedNode[];
 }
 
@@ -65,9 +70,10 @@ function flatten(parentId: number, nextId: number | null, node: SerializedNode, 
   }
 }
 
-function collectIds(node: SerializedNode, into: Set<number>) {
+function collectIds(node: SerializedNode, into: Set<number>, scrolled?: Set<number>) {
   into.add(node.id);
-  for (const child of node.childNodes ?? []) collectIds(child, into);
+  if (scrolled && (node.attributes?.rr_scrollTop || node.attributes?.rr_scrollLeft)) scrolled.add(node.id);
+  for (const child of node.childNodes ?? []) collectIds(child, into, scrolled);
 }
 
 export function createSlicer(options: {
@@ -75,6 +81,8 @@ export function createSlicer(options: {
   emitAdds: (adds: Add[]) => void;
   /** Goes out after the snapshot (true) when it left parts to slices, and after the last slice (false). */
   emitPending: (pending: boolean) => void;
+  /** Once a snapshot is whole: the panes it found scrolled, or that scrolled while it was sliced. */
+  emitScrolls: (ids: number[]) => void;
 }) {
   let budgetEnd = 0;
   /** The latest snapshot left parts out and the mirror has not been told they all came. */
@@ -84,6 +92,17 @@ export function createSlicer(options: {
   /** Nodes the agent's mirror has (or will, from events already out) since the latest full snapshot. */
   let sent = new Set<number>();
   let scheduled = false;
+  /** Elements scrolled when serialised, or since while slicing: their offsets follow the whole snapshot. */
+  let scrolled = new Set<number>();
+  const onScroll = (event: Event) => {
+    if (event.target instanceof Element) scrolled.add(options.idOf(event.target));
+  };
+  const whole = () => {
+    document.removeEventListener("scroll", onScroll, true);
+    const ids = Array.from(scrolled).filter((id) => sent.has(id));
+    scrolled = new Set();
+    if (ids.length) options.emitScrolls(ids);
+  };
 
   const defer = (node: Node, serializeOptions: Record<string, unknown>, serialize: Serialize): boolean => {
     if (!budgetEnd || !(node instanceof Element) || KEPT_WHOLE.has(node.nodeName) || node.shadowRoot || !node.firstChild) return false;
@@ -122,7 +141,7 @@ export function createSlicer(options: {
             }
             const node = serialize(child, { ...serializeOptions, skipChild: false, needsMask: undefined, cssCaptured: false, newlyAddedElement: false });
             if (!node) continue;
-            collectIds(node, sent);
+            collectIds(node, sent, scrolled);
             flatten(parentId, nextId, node, adds);
             nextId = node.id;
           }
@@ -139,6 +158,7 @@ export function createSlicer(options: {
     if (announced && !pending.length) {
       announced = false;
       options.emitPending(false);
+      whole();
     }
     schedule();
   };
@@ -156,6 +176,7 @@ export function createSlicer(options: {
       pending = [];
       pendingIds.clear();
       sent = new Set();
+      scrolled = new Set();
       budgetEnd = performance.now() + SLICE_MS;
       try {
         take();
@@ -164,13 +185,18 @@ export function createSlicer(options: {
       }
       // A reader of the mirror waits for the rest before taking the page as whole.
       announced = pending.length > 0;
-      if (announced) options.emitPending(true);
+      if (announced) {
+        options.emitPending(true);
+        document.addEventListener("scroll", onScroll, { capture: true, passive: true });
+      } else whole();
       schedule();
     },
     /** The full snapshot as it leaves: what it holds is in the mirror. */
     snapshotSent(node: SerializedNode) {
-      collectIds(node, sent);
+      collectIds(node, sent, scrolled);
     },
+    /** Whether the agent's mirror has (or will have, from events already out) this node. */
+    has: (id: number) => sent.has(id),
     /**
      * rrweb's record of changes, less what falls inside parts not sent yet (their slices send them as
      * they are then); what it adds is in the mirror from now on.
@@ -192,6 +218,7 @@ export function createSlicer(options: {
     },
     stop() {
       pending = [];
+      document.removeEventListener("scroll", onScroll, true);
       delete (window as unknown as Record<string, unknown>)[DEFER_HOOK];
     },
   };

@@ -5,9 +5,28 @@
  * where they apply, so the caret, the selection and the page's undo history behave as for typing.
  */
 
+import { editContextOf, typeIntoEditContext } from "./edit-context";
+
 export type TextField = HTMLInputElement | HTMLTextAreaElement;
 
-const NOT_TEXT = ["checkbox", "radio", "button", "submit", "file", "hidden", "image", "reset", "range", "color"];
+/** Types whose value is no text at the caret (date and time inputs take theirs whole: native-inputs.ts). */
+const NOT_TEXT = [
+  "checkbox",
+  "radio",
+  "button",
+  "submit",
+  "file",
+  "hidden",
+  "image",
+  "reset",
+  "range",
+  "color",
+  "date",
+  "time",
+  "month",
+  "week",
+  "datetime-local",
+];
 
 /** A text field that accepts typing; by tag, since a frame's elements belong to another window's classes. */
 export function textField(element: Element | null): TextField | null {
@@ -18,8 +37,9 @@ export function textField(element: Element | null): TextField | null {
   return field;
 }
 
+/** Editable content: contenteditable, or an element an EditContext editor (Monaco) types into. */
 export function richEditable(element: Element | null): HTMLElement | null {
-  return element && (element as HTMLElement).isContentEditable ? (element as HTMLElement) : null;
+  return element && ((element as HTMLElement).isContentEditable || editContextOf(element)) ? (element as HTMLElement) : null;
 }
 
 /** Fires `beforeinput`; true unless the page cancelled it (editors built on it do, then edit themselves). */
@@ -51,7 +71,7 @@ function replaceInField(field: TextField, from: number, to: number, text: string
 
 /** Inserts text at the caret, replacing the selection. */
 export function insertText(target: Element, text: string, inputType = "insertText"): void {
-  if (!beforeInput(target, inputType, text)) return;
+  if (!beforeInput(target, inputType, text) || typeIntoEditContext(target, text)) return;
   const field = textField(target);
   const doc = target.ownerDocument;
   // The editing command inserts as typing does and fires `input`; a field whose value it cannot reach gets the setter.

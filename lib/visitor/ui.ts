@@ -24,27 +24,32 @@ const RESET =
 const sealed = <K extends keyof HTMLElementTagNameMap>(tag: K, style: string, text?: string) =>
   element(tag, (RESET + FONT + style).replace(/;/g, "!important;"), text);
 
+/** The consent prompt: may the agent see the page? */
+export const askConsent = (agentName: string) =>
+  askChoice(
+    "consent",
+    `${agentName} wants to see this page`,
+    "They will see this page and may point, click and type to help you. Passwords and masked fields stay hidden. You can stop at any time.",
+  );
+
 /**
- * The accessible consent prompt: a modal dialog in the middle of the viewport, labelled by its question,
- * focus on Accept while it is open and back where it was after; Escape declines, as Decline does.
+ * An accessible question with Accept and Decline (the consent prompt, a call): a modal dialog in the
+ * middle of the viewport marked `data-tandem-<marker>`, labelled by its question, focus on Accept while
+ * it is open and back where it was after; Escape declines, as Decline does.
  */
-export function askConsent(agentName: string): { answer: Promise<boolean>; close: () => void } {
+export function askChoice(marker: string, question: string, explanation: string): { answer: Promise<boolean>; close: () => void } {
   const dialog = sealed(
     "dialog",
     "display:block;position:fixed;inset:0;z-index:2147483647;margin:auto;width:min(380px,calc(100vw - 32px));height:fit-content;max-height:calc(100vh - 32px);overflow:auto;padding:20px;border-radius:12px;box-shadow:0 10px 40px rgba(0,0,0,.3);background:#fff;",
   );
   dialog.className = BLOCK_CLASS;
-  dialog.setAttribute("aria-labelledby", "tandem-consent-title");
-  dialog.setAttribute("aria-describedby", "tandem-consent-text");
-  dialog.setAttribute("data-tandem-consent", "");
-  const title = sealed("h2", "display:block;margin:0 0 8px;font-size:17px;font-weight:600;", `${agentName} wants to see this page`);
-  title.id = "tandem-consent-title";
-  const text = sealed(
-    "p",
-    "display:block;margin:0 0 16px;",
-    "They will see this page and may point, click and type to help you. Passwords and masked fields stay hidden. You can stop at any time.",
-  );
-  text.id = "tandem-consent-text";
+  dialog.setAttribute("aria-labelledby", `tandem-${marker}-title`);
+  dialog.setAttribute("aria-describedby", `tandem-${marker}-text`);
+  dialog.setAttribute(`data-tandem-${marker}`, "");
+  const title = sealed("h2", "display:block;margin:0 0 8px;font-size:17px;font-weight:600;", question);
+  title.id = `tandem-${marker}-title`;
+  const text = sealed("p", "display:block;margin:0 0 16px;", explanation);
+  text.id = `tandem-${marker}-text`;
   const button = `display:inline-block;${BUTTON}`;
   const decline = sealed("button", `${button}background:#fff;color:#4f46e5;margin-right:8px;`, "Decline");
   const accept = sealed("button", `${button}background:#4f46e5;color:#fff;`, "Accept");

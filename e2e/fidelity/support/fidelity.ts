@@ -4,7 +4,7 @@
  * differ between the visitor's viewport and the agent's mirror, the longest task on the visitor's page,
  * and the delay from a change on the visitor's page to its appearance in the mirror.
  */
-import { expect, test, type Browser, type Page } from "@playwright/test";
+import { expect, test, type Browser, type BrowserContextOptions, type Page } from "@playwright/test";
 import pixelmatch from "pixelmatch";
 import { PNG } from "pngjs";
 import { publicKey } from "../../support/api";
@@ -55,9 +55,15 @@ export async function openPair(
   browser: Browser,
   suite: ReturnType<typeof fidelitySuite>,
   page: string,
-  options: { ready?: string; beforeAgent?: (visitor: Page) => Promise<void>; watchLink?: Record<string, unknown> } = {},
+  options: {
+    ready?: string;
+    beforeAgent?: (visitor: Page) => Promise<void>;
+    watchLink?: Record<string, unknown>;
+    /** The visitor's browser, e.g. a phone's user agent. */
+    visitorBrowser?: BrowserContextOptions;
+  } = {},
 ): Promise<Pair> {
-  const visitorContext = await browser.newContext({ viewport: VISITOR_VIEWPORT, deviceScaleFactor: 1 });
+  const visitorContext = await browser.newContext({ viewport: VISITOR_VIEWPORT, deviceScaleFactor: 1, ...options.visitorBrowser });
   await visitorContext.addInitScript(installLongTaskProbe);
   const visitor = await visitorContext.newPage();
   await visitor.goto(suite.site.url(page));
@@ -203,4 +209,13 @@ export async function overlayPoint(pair: Pair, selector: string): Promise<{ x: n
     scale: element.getBoundingClientRect().width / (element as HTMLElement).offsetWidth,
   }));
   return { x: root.x + (rect.x + rect.width / 2) * root.scale, y: root.y + (rect.y + rect.height / 2) * root.scale };
+}
+
+/** Where, in the agent's window, the mirror shows the point (x, y) of the visitor's viewport. */
+export async function agentPoint(pair: Pair, x: number, y: number): Promise<{ x: number; y: number }> {
+  const root = await pair.agent.getByTestId("replay-root").evaluate((element) => {
+    const box = element.getBoundingClientRect();
+    return { x: box.x, y: box.y, scale: box.width / (element as HTMLElement).offsetWidth };
+  });
+  return { x: root.x + x * root.scale, y: root.y + y * root.scale };
 }

@@ -18,6 +18,11 @@ export const ACTION_LABELS: Record<string, { success: string; failure?: string }
   session_ended_by_api: { success: "Session ended through the API" },
   session_timed_out: { success: "Session timed out with no agent connected" },
   session_ended_visitor_deleted: { success: "Session ended: visitor deleted" },
+  // Voice calls inside a session, written by the co-browsing service.
+  call_started: { success: "Call started by the agent" },
+  call_accepted: { success: "Call accepted by the visitor" },
+  call_declined: { success: "Call declined by the visitor" },
+  call_ended: { success: "Call ended" },
   visitor_deleted: { success: "Visitor deleted", failure: "Visitor deletion failed" },
   visitors_purged: { success: "Offline visitors purged", failure: "Purge failed" },
   user_created: { success: "User created", failure: "User creation failed" },

@@ -17,4 +17,6 @@ export const collectRoutes = {
   stopByVisitor: { method: "post", path: "/collect/live/stop" },
   sendVisitorMessage: { method: "post", path: "/collect/live/message" },
   sendVisitorFeedback: { method: "post", path: "/collect/live/feedback" },
+  sendVisitorCall: { method: "post", path: "/collect/live/call" },
+  sendConsole: { method: "post", path: "/collect/live/console" },
 } as const;

@@ -21,6 +21,8 @@ import {
   registerRequestSchema,
   registerResponseSchema,
 } from "../visitor-protocol";
+import { consoleBatchRequestSchema, MAX_CONSOLE_BATCH_BYTES } from "../remote-console";
+import { CALL_MESSAGE_MAX_BYTES, CALL_ERRORS, visitorCallRequestSchema } from "../call";
 
 /** The largest batch of a visitor's page: a full snapshot of a large page fits many times over. */
 export const MAX_EVENT_BATCH_BYTES = 20 * 1024 * 1024;
@@ -175,5 +177,31 @@ export const collectEndpoints = {
     body: visitorFeedbackRequestSchema,
     ok: { json: okResponseSchema },
     errors: ["not_found", "session_ongoing", "feedback_sent", "permission_denied"],
+  }),
+  sendVisitorCall: endpoint({
+    id: "sendVisitorCall",
+    ...collectRoutes.sendVisitorCall,
+    group: "collect",
+    auth: "visitor",
+    summary: "The visitor's side of a voice call: accept, decline, WebRTC signalling, end",
+    description:
+      "Only while the session's watch link allows audio (`permissions.allow_audio`) and the session is live, else 403 `permission_denied`; a message of a call that is not the session's current one answers 404. Relayed to the watch pages as they come; no audio passes through the service.",
+    body: visitorCallRequestSchema,
+    ok: { json: okResponseSchema },
+    errors: CALL_ERRORS,
+    maxBodyBytes: CALL_MESSAGE_MAX_BYTES,
+  }),
+  sendConsole: endpoint({
+    id: "sendConsole",
+    ...collectRoutes.sendConsole,
+    group: "collect",
+    auth: "visitor",
+    summary: "The visitor page's console output, relayed to the agents (remote console)",
+    description:
+      "Only while the session's watch link allows it (`permissions.allow_console`, else 403 `permission_denied`) and the session is live and accepted by the visitor. Log, info, warn and error messages with their arguments as text, uncaught errors and unhandled rejections with their stack, failed requests; at most 20 messages a batch, 2,000 characters of text and of stack each. Relayed to the watch pages as they come, never stored.",
+    body: consoleBatchRequestSchema,
+    ok: { json: okResponseSchema },
+    errors: ["not_found", "session_ended", "consent_required", "permission_denied"],
+    maxBodyBytes: MAX_CONSOLE_BATCH_BYTES,
   }),
 };

@@ -11,5 +11,6 @@ export const liveRoutes = {
   requestSnapshot: { method: "post", path: "/live/sessions/{id}/resync" },
   saveAgentNotes: { method: "post", path: "/live/sessions/{id}/notes" },
   sendAgentFeedback: { method: "post", path: "/live/sessions/{id}/feedback" },
+  sendAgentCall: { method: "post", path: "/live/sessions/{id}/call" },
   getRecordingEvents: { method: "get", path: "/live/recordings/events" },
 } as const;

@@ -10,6 +10,7 @@ import {
   watchSessionResponseSchema,
 } from "../live";
 import { okResponseSchema } from "../visitor-protocol";
+import { agentCallRequestSchema, agentCallResponseSchema, CALL_ERRORS, CALL_MESSAGE_MAX_BYTES } from "../call";
 
 /** The agent's side of a live session: the watch page's stream and tools, and recordings' replay. */
 export const liveEndpoints = {
@@ -89,6 +90,20 @@ export const liveEndpoints = {
     body: feedbackAnswerSchema,
     ok: { json: okResponseSchema },
     errors: ["not_found", "session_ongoing", "feedback_sent"],
+  }),
+  sendAgentCall: endpoint({
+    id: "sendAgentCall",
+    ...liveRoutes.sendAgentCall,
+    group: "live",
+    auth: "viewer",
+    summary: "The agent's side of a voice call: start, WebRTC signalling, end",
+    description:
+      "Only while the session's watch link allows audio (`permissions.allow_audio`) and the session is live, else 403 `permission_denied`. `start` rings the visitor and answers the call's id, the ICE servers with TURN credentials minted for this call (they expire), and `audioMuted` (the link's `options.audio_muted`). No audio passes through the service.",
+    params: sessionParamsSchema,
+    body: agentCallRequestSchema,
+    ok: { json: agentCallResponseSchema },
+    errors: CALL_ERRORS,
+    maxBodyBytes: CALL_MESSAGE_MAX_BYTES,
   }),
   getRecordingEvents: endpoint({
     id: "getRecordingEvents",

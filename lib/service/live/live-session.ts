@@ -48,7 +48,7 @@ async function agentNames(db: Db, sessionId: string): Promise<string[]> {
 }
 
 /** Tells the visitor's page that an agent is waiting for it (it asks for consent or starts sending). */
-export async function announceSession(db: Db, session: SessionRow, team: Team): Promise<VisitorMessage> {
+export async function announceSession(db: Db, session: SessionRow, team: Team): Promise<Extract<VisitorMessage, { type: "session" }>> {
   const names = await agentNames(db, session.id);
   return {
     type: "session",
@@ -76,7 +76,7 @@ export async function broadcastStatus(db: Db, sessionId: string): Promise<void> 
   await liveRelay().publishToSession(sessionId, { type: "status", status, agents: await agentNames(db, sessionId), online });
 }
 
-/** The first of the visitor's page to reach the service: the call's length counts from here. */
+/** The first of the visitor's page to reach the service: the session went live. */
 export async function markLive(db: Db, sessionId: string): Promise<void> {
   await db
     .update(sessions)

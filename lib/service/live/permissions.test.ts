@@ -10,6 +10,8 @@ describe("tool permissions", () => {
     expect(toolAllowed({ allow_type: false }, "key")).toBe(false);
     expect(toolAllowed({ allow_click: false }, "hover")).toBe(false);
     expect(toolAllowed({ allow_click: false }, "drag")).toBe(false);
+    expect(toolAllowed({ allow_click: false }, "select")).toBe(false);
+    expect(toolAllowed({ allow_type: false }, "select")).toBe(true);
     expect(toolAllowed({ allow_scroll: false }, "scroll")).toBe(false);
     expect(toolAllowed({ allow_draw: false }, "draw")).toBe(false);
     expect(toolAllowed({ allow_draw: false }, "clear")).toBe(false);
@@ -54,7 +56,7 @@ describe("tool permissions", () => {
       navigate: "agent_redirect",
       reload: "agent_redirect",
       message: "custom_message",
-      select: "type",
+      select: "click",
       highlight: "remote_cursor",
     });
   });

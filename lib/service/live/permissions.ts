@@ -18,7 +18,7 @@ const REQUIRED: Record<Tool, keyof Permissions | null> = {
   navigate: "allow_agent_redirect",
   reload: "allow_agent_redirect",
   message: null,
-  select: "allow_type",
+  select: "allow_click",
   highlight: null,
 };
 
@@ -36,7 +36,7 @@ export const FEATURE_OF: Record<Tool, string> = {
   navigate: "agent_redirect",
   reload: "agent_redirect",
   message: "custom_message",
-  select: "type",
+  select: "click",
   highlight: "remote_cursor",
 };
 

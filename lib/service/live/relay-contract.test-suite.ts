@@ -182,6 +182,25 @@ export function relayContract(makeRelay: () => LiveRelay) {
     two.stop();
   });
 
+  it("carries the visitor page's console to the session's agents only, in order", async () => {
+    const relay = makeRelay();
+    const [id, other] = [freshId("s_"), freshId("s_")];
+    const agent = await listen(relay, id);
+    const bystander = await listen(relay, other);
+    const first: AgentMessage = { type: "console", entries: [{ kind: "warn", at: 1, text: "low stock" }], dropped: 0 };
+    const second: AgentMessage = {
+      type: "console",
+      entries: [{ kind: "network", at: 2, method: "GET", url: "https://shop.example.com/cart", status: null }],
+      dropped: 4,
+    };
+    await relay.publishToSession(id, first);
+    await relay.publishToSession(id, second);
+    await expect.poll(() => agent.received).toEqual([first, second]);
+    expect(bystander.received).toEqual([]);
+    agent.stop();
+    bystander.stop();
+  });
+
   it("tells the listeners of forgotten sessions, until they stop listening", async () => {
     const relay = makeRelay();
     const [first, second] = [freshId("s_"), freshId("s_")];

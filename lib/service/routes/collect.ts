@@ -1,7 +1,9 @@
 import { collectEndpoints as endpoints } from "@/lib/contract/endpoints";
 import type { Bind } from "../http/bind";
 import { boundedVisitorStream } from "../live/stream-limits";
+import { visitorCall } from "../live/calls";
 import { acceptVisitorEvents, answerConsent, openVisitorStream, relayVisitorMessage, stopByVisitor } from "../live/visitor-live";
+import { relayVisitorConsole } from "../live/visitor-console";
 import { addVisitorFeedback } from "../sessions/quality-feedback";
 import { clientInfo } from "../visitors/ingest/client-info";
 import { beatVisitor } from "../visitors/ingest/heartbeat";
@@ -66,6 +68,16 @@ export function bindCollectEndpoints(bind: Bind): void {
 
   bind(endpoints.sendVisitorFeedback, async ({ db, visitorId, body }) => {
     await addVisitorFeedback(db, visitorId, body.sessionId, body);
+    return {};
+  });
+
+  bind(endpoints.sendVisitorCall, async ({ db, visitorId, body }) => {
+    await visitorCall(db, visitorId, body);
+    return {};
+  });
+
+  bind(endpoints.sendConsole, async ({ db, visitorId, body }) => {
+    await relayVisitorConsole(db, visitorId, body.sessionId, body);
     return {};
   });
 }

@@ -1,53 +1,25 @@
 import { request as httpRequest } from "node:http";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { MAX_EVENT_BATCH_BYTES } from "@/lib/contract/endpoints";
 import type { Db } from "@/lib/db";
-import { openTestDatabase } from "@/lib/testing/test-database";
-import { startTestService, type TestService } from "./test-service";
-import { newId } from "../core/ids";
+import { serveForTests, type TestService } from "./test-service";
 import { liveRelay } from "../live/node-relay";
-import { signViewerToken } from "../live/viewer-token";
-import { sessions } from "../core/schema";
 import { mirrorToken } from "../proxy/mirror";
 import { proxyOrigin } from "../proxy/origin";
-import { registerVisitor } from "../visitors/ingest/register";
-import { insertTeam } from "../visitors/ingest/test-fixtures";
 import { streamMessages } from "@/lib/testing/stream-messages";
+import { insertLiveSession } from "../live/test-session";
 
 // Both sides of a live session as Tandem's server serves them, over HTTP, on a real database.
 vi.hoisted(() => {
   process.env.LINK_SIGNING_SECRET = "live-routes-test-link-signing-secret-0123456789";
 });
 
-let database: Awaited<ReturnType<typeof openTestDatabase>>;
 let db: Db;
 let service: TestService;
+serveForTests((opened) => ({ db, service } = opened));
 
-beforeAll(async () => {
-  database = await openTestDatabase();
-  db = database.db;
-  service = await startTestService(db);
-});
-afterAll(async () => {
-  await service.close();
-  await database.close();
-});
-
-async function liveSession() {
-  // A session that needs no consent: these tests are about what travels once it is live.
-  const team = await insertTeam(db, { requireAuthorization: false });
-  const visitor = await registerVisitor(
-    db,
-    team,
-    { url: "https://shop.example.com/" },
-    { browserName: null, deviceName: null, deviceType: "desktop", ipAddress: "" },
-  );
-  const sessionId = newId("s_", 16);
-  // Teams ask the visitor first by default: this one has accepted.
-  await db.insert(sessions).values({ id: sessionId, teamId: team.id, visitorId: visitor.visitorId, sessionAuthorized: true });
-  const viewerToken = await signViewerToken({ sessionId, agentId: "u_1" });
-  return { sessionId, viewerToken, visitorId: visitor.visitorId, visitorHeaders: { "x-visitor-id": visitor.visitorId, "x-visitor-token": visitor.token } };
-}
+// These tests are about what travels once the session is live.
+const liveSession = () => insertLiveSession(db);
 
 describe("a live session over HTTP", () => {
   it("carries a visitor's batch to the watch page and an agent's tool to the visitor, and closes with the client", async () => {

@@ -3,6 +3,7 @@ import { ServiceError } from "../core/errors";
 import type { Bind } from "../http/bind";
 import { bearerToken, viewerOf } from "../http/authenticate";
 import { applyControl, endByAgent, openAgentStream, requestSnapshot } from "../live/agent-live";
+import { agentCall } from "../live/calls";
 import { recordingReplay } from "../live/recording-page";
 import { sseResponse } from "../live/sse";
 import { saveAgentNotes } from "../sessions/agent-notes";
@@ -47,6 +48,11 @@ export function bindLiveEndpoints(bind: Bind): void {
     const claims = viewerOf(viewer, params.id);
     await addQualityFeedback(db, claims.sessionId, { from: "agent", agentId: claims.agentId }, body);
     return {};
+  });
+
+  bind(endpoints.sendAgentCall, async ({ db, viewer, params, body }) => {
+    const call = await agentCall(db, viewerOf(viewer, params.id), body);
+    return call ? { call } : {};
   });
 
   bind(endpoints.getRecordingEvents, async ({ db, request }) => {

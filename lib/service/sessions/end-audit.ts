@@ -33,12 +33,17 @@ async function actorOf(tx: Tx, teamId: string, by: EndedBy) {
   return { actorId: null, actorEmail: null, detail: {} };
 }
 
+/** Who acted on a session, as the audit log names them (the session's end, its calls). */
+export async function sessionActor(tx: Tx, session: Pick<typeof sessions.$inferSelect, "teamId" | "visitorId">, by: EndedBy) {
+  return by.kind === "visitor" ? { actorId: `visitor:${session.visitorId}`, actorEmail: null, detail: {} } : await actorOf(tx, session.teamId, by);
+}
+
 /**
  * The audit entry of a session's end, written in the transaction that ends it: who ended it (an agent,
  * the visitor, an API key, or nobody when the service timed it out) and how.
  */
 export async function auditSessionEnd(tx: Tx, session: typeof sessions.$inferSelect, reason: EndReason, by: EndedBy): Promise<void> {
-  const actor = by.kind === "visitor" ? { actorId: `visitor:${session.visitorId}`, actorEmail: null, detail: {} } : await actorOf(tx, session.teamId, by);
+  const actor = await sessionActor(tx, session, by);
   await recordAudit(tx, {
     actorId: actor.actorId,
     actorEmail: actor.actorEmail,

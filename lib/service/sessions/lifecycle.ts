@@ -1,6 +1,7 @@
 import { and, eq, lt, sql } from "drizzle-orm";
 import type { Db } from "@/lib/db";
 import { ServiceError } from "../core/errors";
+import { auditCall, closedCall } from "../live/calls";
 import { announceSessionEnd } from "../live/end";
 import { sessions, teams } from "../core/schema";
 import { findVisitor } from "../visitors/read";
@@ -22,18 +23,27 @@ export const AGENT_GONE_MS = 60_000;
  */
 export async function endSession(db: Db, sessionId: string, reason: EndReason, by: EndedBy): Promise<boolean> {
   const ended = await db.transaction(async (tx) => {
+    const endedAt = new Date();
+    // The session's call, if one rings or goes on, ends with it (locked, so no answer to it slips in between).
+    const [call] = await tx
+      .select({ id: sessions.callId, state: sessions.callState, seconds: sessions.callSeconds })
+      .from(sessions)
+      .where(eq(sessions.id, sessionId))
+      .for("update");
     const [ended] = await tx
       .update(sessions)
       // A recorded session's replay is complete once it ends (its last events are written just after).
       .set({
+        ...closedCall(endedAt),
         status: "ended",
-        endedAt: new Date(),
+        endedAt,
         endReason: reason,
         videoStatus: sql`case when ${sessions.videoStatus} = 'recording' then 'ready' else ${sessions.videoStatus} end`,
       })
       .where(and(eq(sessions.id, sessionId), eq(sessions.status, "ongoing")))
       .returning();
     if (!ended) return null;
+    if (call?.id && call.state) await auditCall(tx, ended, "call_ended", call.id, by, { seconds: ended.callSeconds - call.seconds, session_ended: reason });
     await auditSessionEnd(tx, ended, reason, by);
     const [team] = await tx.select().from(teams).where(eq(teams.id, ended.teamId));
     if (ended.webhookUrl) {

@@ -1,9 +1,8 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { watchUrlRequestSchema } from "@/lib/contract";
 import type { Db } from "@/lib/db";
-import { openTestDatabase } from "@/lib/testing/test-database";
-import { startTestService, type TestService } from "../routes/test-service";
+import { serveForTests, type TestService } from "../routes/test-service";
 import { sessions, webhookDeliveries } from "../core/schema";
 import { signViewerToken } from "../live/viewer-token";
 import { createApiKey, type Team } from "../teams/team";
@@ -18,19 +17,9 @@ vi.hoisted(() => {
   process.env.WEBHOOK_ALLOW_PRIVATE_NETWORKS = "true";
 });
 
-let database: Awaited<ReturnType<typeof openTestDatabase>>;
 let db: Db;
 let service: TestService;
-
-beforeAll(async () => {
-  database = await openTestDatabase();
-  db = database.db;
-  service = await startTestService(db);
-});
-afterAll(async () => {
-  await service.close();
-  await database.close();
-});
+serveForTests((opened) => ({ db, service } = opened));
 
 /** A session opened from a watch link, as the watch page gets it, with the team's API key. */
 async function openedSession(link: Record<string, unknown> = {}, settings: Partial<Team> = {}) {

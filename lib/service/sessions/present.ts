@@ -21,12 +21,15 @@ export function toAgentSummary(agent: AgentRow): AgentSummary {
   };
 }
 
-/** Lengths of an ongoing session run to `now`; the call length counts from when it went live. */
+/**
+ * Lengths of an ongoing session run to `now`. The call length is its voice calls' (0 without one): those
+ * that ended, and the one going on since the visitor accepted it.
+ */
 export function sessionLengths(session: SessionRow, now = new Date()) {
   const end = session.endedAt ?? now;
   const length = Math.max(0, Math.round((end.getTime() - session.startedAt.getTime()) / 1000));
-  const call = session.liveAt ? Math.max(0, Math.round((end.getTime() - session.liveAt.getTime()) / 1000)) : 0;
-  return { length, call };
+  const running = session.callAcceptedAt ? Math.max(0, Math.round((end.getTime() - session.callAcceptedAt.getTime()) / 1000)) : 0;
+  return { length, call: session.callSeconds + running };
 }
 
 /** A session in the shape of the API's Session resource. */

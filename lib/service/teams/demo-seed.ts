@@ -173,6 +173,8 @@ export async function seedDemoService(db: Db, team: Team, now = new Date(), visi
       const seconds = random.int(40, 1800);
       const wentLive = random.chance(0.9);
       const id = newId("s_", 16);
+      // Every third session that went live had a voice call for most of it (no draw: the sequence stays put).
+      const call = wentLive && i % 3 === 0 ? Math.round(seconds * 0.6) : 0;
       sessionRows.push({
         id,
         teamId: team.id,
@@ -183,7 +185,8 @@ export async function seedDemoService(db: Db, team: Team, now = new Date(), visi
         endedAt: new Date(started.getTime() + seconds * 1000),
         wentLive,
         sessionAuthorized: true,
-        featuresUsed: wentLive ? FEATURES.filter(() => random.chance(0.5)) : [],
+        featuresUsed: wentLive ? [...FEATURES.filter(() => random.chance(0.5)), ...(call ? ["audio"] : [])] : [],
+        callSeconds: call,
         callName: visitor.callName,
         metadata: { ticket: `T-${4000 + i}`, channel: random.pick(["chat", "phone", "email"]) },
         permissions: {

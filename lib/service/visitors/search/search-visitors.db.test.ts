@@ -1,3 +1,4 @@
+import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Db } from "@/lib/db";
 import { openTestDatabase } from "@/lib/testing/test-database";
@@ -211,6 +212,39 @@ describe("searchVisitors", () => {
     expect(await ids("_")).toEqual(["v06"]);
     expect(await ids("%")).toEqual(["v06"]);
     expect(await ids("\\")).toEqual([]);
+  });
+
+  it("gives the newest matches whether a word is common (walked newest first) or rare (listed by its index)", async () => {
+    await db.insert(teams).values({ id: "t_d", name: "t_d", domain: "shop.example.com", publicKey: "pk_t_d", webhookSecret: "whsec" });
+    // 300 visitors named Mira, a minute apart; every 100th also Quill, a rare name.
+    const named = Array.from({ length: 300 }, (_, i) =>
+      row(
+        "t_d",
+        { shortId: `d${String(i).padStart(3, "0")}`, online: false, callName: i % 100 === 42 ? "Mira Quill" : `Mira ${i}` },
+        new Date(now - i * 60_000),
+      ),
+    );
+    await db.insert(visitors).values(named);
+    // The planner's statistics, by which a search picks its way.
+    await db.execute(sql`analyze visitors`);
+    const found = async (search: string, maxResults: number) =>
+      (await searchVisitors(db, "t_d", { search, maxResults })).map((visitor) => `${visitor.shortId}${visitor.searchMatch.typo ? "~" : ""}`);
+    expect(await found("mira", 4)).toEqual(["d000", "d001", "d002", "d003"]);
+    expect(await found("quill", 4)).toEqual(["d042", "d142", "d242"]);
+    expect(await found("mira quill", 2)).toEqual(["d042", "d142"]);
+    // Typo'd: the exact holders first, then those of the typo'd spelling, newest first.
+    expect(await found("qill", 5)).toEqual(["d042~", "d142~", "d242~"]);
+    expect(await found("mirra", 2)).toEqual(["d000~", "d001~"]);
+    // Newer visitors the statistics have not seen, none a Mira: the short walk finds none, the older ones are listed.
+    await db
+      .insert(visitors)
+      .values(
+        Array.from({ length: 20 }, (_, i) =>
+          row("t_d", { shortId: `e${String(i).padStart(3, "0")}`, online: false, callName: `Otto ${i}` }, new Date(now + (i + 1) * 1000)),
+        ),
+      );
+    expect(await found("mira", 2)).toEqual(["d000", "d001"]);
+    expect(await found("otto", 2)).toEqual(["e019", "e018"]);
   });
 
   it("never returns another team's visitors", async () => {

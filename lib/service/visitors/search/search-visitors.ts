@@ -1,9 +1,9 @@
-import { and, arrayContains, asc, desc, eq, inArray, not, sql, type SQL } from "drizzle-orm";
+import { and, arrayContains, asc, desc, eq, gte, lt, not, sql, type AnyColumn, type SQL } from "drizzle-orm";
 import type { Db, Tx } from "@/lib/db";
 import { visitors } from "../../core/schema";
 import { searchMatch, type SearchMatch } from "./matched-fields";
 import { parseSearch, type SearchTerm } from "./parse-search";
-import { matchWord, typedWords, type WordMatches } from "./word-matches";
+import { matchWords, type WordMatches } from "./word-matches";
 
 export const DEFAULT_MAX_RESULTS = 50;
 export const MAX_RESULTS_CAP = 500;
@@ -41,22 +41,32 @@ function freeText(text: string): SQL {
   return sql`${visitors.searchText} ilike search_fold(${containsPattern(text)})`;
 }
 
-/** Visitors holding one of the words, by the GIN index on search_words. */
-function holdsAny(words: string[]): SQL {
-  return sql`${visitors.searchWords} && array[${sql.join(
+/**
+ * Visitors holding one of the words, by the GIN index on search_words; or, `indexed` false, checked on
+ * rows that other conditions found.
+ */
+function holdsAny(words: string[], indexed: boolean): SQL {
+  const holds = sql`${visitors.searchWords} && array[${sql.join(
     words.map((word) => sql`${word}::text`),
     sql`, `,
   )}]`;
+  return indexed ? holds : sql`(${holds}) is true`;
 }
 
-/** A plain word's matches in the team's dictionary; null for any other term, or a word that folds to nothing. */
-async function wordMatches(db: Db, teamId: string, term: SearchTerm): Promise<WordMatches[] | null> {
-  if (term.kind !== "text" || !PLAIN_WORD.test(term.value)) return null;
-  const words = await typedWords(db, term.value);
-  if (words.length === 0) return null;
-  const matches: WordMatches[] = [];
-  for (const word of words) matches.push(await matchWord(db, teamId, word));
-  return matches;
+/** Each plain word term's matches in the team's dictionary; null for any other term, or a word that folds to nothing. */
+async function termWordMatches(db: Db, teamId: string, terms: SearchTerm[]): Promise<(WordMatches[] | null)[]> {
+  const plain = terms.map((term) => (term.kind === "text" && PLAIN_WORD.test(term.value) ? term.value : null));
+  const matches = await matchWords(
+    db,
+    teamId,
+    plain.filter((text): text is string => text !== null),
+  );
+  let next = 0;
+  return plain.map((text) => {
+    if (text === null) return null;
+    const words = matches[next++];
+    return words.length > 0 ? words : null;
+  });
 }
 
 /**
@@ -95,38 +105,89 @@ function condition(term: SearchTerm): SQL {
   }
 }
 
-/** Up to this many matches, a word search sorts them all; past it, it walks the visitors newest first. */
+/** A word search sorts up to this many matches (more when the statistics expect more), then walks the list. */
 const FEW_MATCHES = 1000;
+const MANY_MATCHES = 10_000;
+
+/** Which scans the planner may use for the rest of the transaction. */
+async function allowScans(tx: Tx, scans: { index: boolean; sequential: boolean; bitmap: boolean }): Promise<void> {
+  const on = (allowed: boolean) => (allowed ? "on" : "off");
+  await tx.execute(
+    sql`select set_config('enable_indexscan', ${on(scans.index)}, true), set_config('enable_seqscan', ${on(scans.sequential)}, true), set_config('enable_bitmapscan', ${on(scans.bitmap)}, true)`,
+  );
+}
+
+type Plan = { "Plan Rows": number; Plans?: Plan[] };
 
 /**
- * The newest visitors matching a search with words. The planner cannot know how many visitors hold a
- * set of words (a typo'd word may stand for dozens), and walking the whole list for a rare name takes
- * seconds: so first the GIN indexes alone (bitmap scans) list up to FEW_MATCHES matches, which are then
- * sorted; only when there are more is the list walked newest first, where matches are then dense.
+ * How many of the team's visitors there are and how many the planner expects to match, from its
+ * statistics (migration 0016 has them list the frequencies of the 2,000 or so commonest words).
  */
-async function newestWithWords(db: Db, where: SQL | undefined, order: SQL[], limit: number): Promise<VisitorRow[]> {
-  return db.transaction(async (tx: Tx) => {
-    await tx.execute(sql`select set_config('enable_indexscan', 'off', true), set_config('enable_seqscan', 'off', true)`);
-    const few = await tx.select({ shortId: visitors.shortId }).from(visitors).where(where).limit(FEW_MATCHES);
-    await tx.execute(sql`select set_config('enable_indexscan', 'on', true), set_config('enable_seqscan', 'on', true)`);
-    if (few.length === 0) return [];
-    if (few.length < FEW_MATCHES) {
-      const ids = few.map((row) => row.shortId);
-      return tx
-        .select()
+async function expectedMatches(tx: Tx, teamId: string, where: SQL | undefined): Promise<{ team: number; matching: number }> {
+  const result = await tx.execute<{ "QUERY PLAN": string | [{ Plan: Plan }] }>(
+    sql`explain (format json) select 1 from ${visitors} where ${visitors.teamId} = ${teamId} union all select 1 from ${visitors} where ${where}`,
+  );
+  const json = result.rows[0]["QUERY PLAN"];
+  const [team, matching] = (typeof json === "string" ? (JSON.parse(json) as [{ Plan: Plan }]) : json)[0].Plan.Plans!;
+  return { team: team["Plan Rows"], matching: matching["Plan Rows"] };
+}
+
+/**
+ * The newest visitors matching a search with words (with `waiting`, those waiting longest). Walking the
+ * list newest first costs a row per visitor passed, listing the matches by their indexes (bitmap scans)
+ * a row per match: so the planner's expectation picks the cheaper, but each way is bounded, in case it
+ * is wrong (a typo'd word may stand for dozens, and walking the whole list for a rare name takes
+ * seconds). Common words are first looked for among the newest visitors only, three times as many as
+ * they should need. Otherwise the indexes list up to twice the expected matches (at least FEW_MATCHES,
+ * at most MANY_MATCHES) with their sort key, of which only the first `limit` are read whole, in the same
+ * statement. When they list that many (or, after a short walk, FEW_MATCHES older ones), the walk goes on.
+ */
+async function newestWithWords(tx: Tx, teamId: string, where: SQL | undefined, byWaiting: boolean, limit: number): Promise<VisitorRow[]> {
+  const key = byWaiting ? visitors.waitingSince : visitors.lastSeenAt;
+  const inOrder = (column: AnyColumn) => (byWaiting ? asc(column) : desc(column));
+  const walk = (count: number, bound?: SQL) => tx.select().from(visitors).where(and(where, bound)).orderBy(inOrder(key), asc(visitors.shortId)).limit(count);
+  let recent: VisitorRow[] = [];
+  let older: SQL | undefined;
+  let few = FEW_MATCHES;
+  // The help queue is short, and sorted by its own index: no walk.
+  if (!byWaiting) {
+    const expected = await expectedMatches(tx, teamId, where);
+    const newest = Math.ceil((3 * limit * expected.team) / Math.max(expected.matching, 1));
+    if (newest < expected.matching) {
+      await allowScans(tx, { index: true, sequential: true, bitmap: false });
+      const [edge] = await tx
+        .select({ seen: visitors.lastSeenAt })
         .from(visitors)
-        .where(inArray(visitors.shortId, ids))
-        .orderBy(...order)
-        .limit(limit);
+        .where(eq(visitors.teamId, teamId))
+        .orderBy(desc(visitors.lastSeenAt), asc(visitors.shortId))
+        .offset(newest - 1)
+        .limit(1);
+      // A team with fewer visitors than that is walked whole.
+      if (!edge) return walk(limit);
+      recent = await walk(limit, gte(visitors.lastSeenAt, edge.seen));
+      if (recent.length === limit) return recent;
+      older = lt(visitors.lastSeenAt, edge.seen);
+    } else {
+      few = Math.min(Math.max(2 * Math.ceil(expected.matching), FEW_MATCHES), MANY_MATCHES);
     }
-    await tx.execute(sql`select set_config('enable_bitmapscan', 'off', true)`);
-    return tx
-      .select()
-      .from(visitors)
-      .where(where)
-      .orderBy(...order)
-      .limit(limit);
-  });
+  }
+  const rest = limit - recent.length;
+  await allowScans(tx, { index: false, sequential: false, bitmap: true });
+  const probe = tx.select({ shortId: visitors.shortId, key }).from(visitors).where(and(where, older)).limit(few).as("probe");
+  const first = tx
+    .select({ shortId: probe.shortId, key: probe.key, matches: sql<number>`count(*) over ()`.as("matches") })
+    .from(probe)
+    .orderBy(inOrder(probe.key), asc(probe.shortId))
+    .limit(rest)
+    .as("first");
+  const rows = await tx
+    .select({ visitor: visitors, matches: first.matches })
+    .from(first)
+    .innerJoin(visitors, eq(visitors.shortId, first.shortId))
+    .orderBy(inOrder(first.key), asc(first.shortId));
+  if (rows.length === 0 || Number(rows[0].matches) < few) return [...recent, ...rows.map((row) => row.visitor)];
+  await allowScans(tx, { index: true, sequential: true, bitmap: false });
+  return [...recent, ...(await walk(rest, older))];
 }
 
 export function clampMaxResults(maxResults: number | undefined): number {
@@ -142,29 +203,41 @@ export function clampMaxResults(maxResults: number | undefined): number {
  */
 export async function searchVisitors(db: Db, teamId: string, options: SearchVisitorsOptions = {}): Promise<FoundVisitor[]> {
   const terms = parseSearch(options.search ?? "").terms;
-  const words: (WordMatches[] | null)[] = [];
-  for (const term of terms) words.push(await wordMatches(db, teamId, term));
+  const words = await termWordMatches(db, teamId, terms);
   const conditions = [eq(visitors.teamId, teamId), ...terms.filter((_, i) => !words[i]).map(condition)];
   if (options.online !== undefined) conditions.push(options.online ? isOnline : isOffline);
   const typed = words.flatMap((matches) => matches ?? []);
-  const exactly = typed.map((word) => holdsAny(word.exact));
+  // Online visitors are few among those kept (30 days of visits): the online index finds them, and their
+  // words are checked on their rows, rather than intersected with the words' own lists, which for a
+  // common name's typo'd spellings hold a fifth of all visitors.
+  const online = options.online === true || terms.some((term) => term.kind === "online" && term.value);
+  const holds = (words: string[]) => holdsAny(words, !online);
+  const exactly = typed.map((word) => holds(word.exact));
   const byWaiting = terms.some((term) => term.kind === "waiting" && term.value);
   const limit = clampMaxResults(options.maxResults);
-  const order = [...(byWaiting ? [asc(visitors.waitingSince)] : [desc(visitors.lastSeenAt)]), asc(visitors.shortId)];
-  const select = (where: (SQL | undefined)[], count: number) =>
-    typed.length > 0
-      ? newestWithWords(db, and(...where), order, count)
-      : db
-          .select()
-          .from(visitors)
-          .where(and(...where))
-          .orderBy(...order)
-          .limit(count);
-  const exact = await select([...conditions, ...exactly], limit);
-  const withTypos =
-    exact.length < limit && typed.some((word) => word.typo.length > 0)
-      ? await select([...conditions, ...typed.map((word) => holdsAny([...word.exact, ...word.typo])), not(and(...exactly)!)], limit - exact.length)
-      : [];
   const found = (typo: boolean) => (row: VisitorRow) => ({ ...row, searchMatch: searchMatch(row, terms, words, typo) });
-  return [...exact.map(found(false)), ...withTypos.map(found(true))];
+  if (typed.length === 0) {
+    const rows = await db
+      .select()
+      .from(visitors)
+      .where(and(...conditions))
+      .orderBy(byWaiting ? asc(visitors.waitingSince) : desc(visitors.lastSeenAt), asc(visitors.shortId))
+      .limit(limit);
+    return rows.map(found(false));
+  }
+  // Both passes in one transaction, which the planner settings of newestWithWords are local to.
+  return db.transaction(async (tx: Tx) => {
+    const exact = await newestWithWords(tx, teamId, and(...conditions, ...exactly), byWaiting, limit);
+    const withTypos =
+      exact.length < limit && typed.some((word) => word.typo.length > 0)
+        ? await newestWithWords(
+            tx,
+            teamId,
+            and(...conditions, ...typed.map((word) => holds([...word.exact, ...word.typo])), not(and(...exactly)!)),
+            byWaiting,
+            limit - exact.length,
+          )
+        : [];
+    return [...exact.map(found(false)), ...withTypos.map(found(true))];
+  });
 }

@@ -1,4 +1,4 @@
-import { sql } from "drizzle-orm";
+import { sql, type SQL } from "drizzle-orm";
 import type { Db } from "@/lib/db";
 import { allowedEdits, editDistance } from "./typo-rules";
 
@@ -23,34 +23,48 @@ export const TYPO_SPELLINGS = 24;
 /** A short unfinished word begins too many words to list: the first ones in order stand for it. */
 const COMPLETIONS = 100;
 /**
- * The words of a plain free-text term: folded and split exactly as the visitors' search_words are (by
- * the database's own functions), so `José` is `jose` and `cooper42` is `cooper` and `42`.
+ * The words of each term, folded and split exactly as the visitors' search_words are (by the database's
+ * own functions), so `José` is `jose` and `cooper42` is `cooper` and `42`; with each word, its candidates
+ * in the team's dictionary: itself, the words it begins (in order, the first COMPLETIONS), and the words
+ * sharing one of its deletion variants (no LIMIT on these: with one, the planner reads the whole
+ * dictionary instead of its GIN index). The prefix is a range, as LIKE's index use needs a constant.
  */
-export async function typedWords(db: Db, text: string): Promise<string[]> {
-  const result = await db.execute<{ words: string[] }>(sql`select search_words_of(search_fold(${text}::text)) as words`);
-  return result.rows[0]?.words ?? [];
+function typedWordsWithCandidates(teamId: string, texts: string[]): SQL {
+  return sql`
+    with typed as (
+      select t.i, w.o, w.word
+      from unnest(array[${sql.join(
+        texts.map((text) => sql`${text}::text`),
+        sql`, `,
+      )}]) with ordinality as t(text, i),
+        lateral unnest(search_words_of(search_fold(t.text))) with ordinality as w(word, o)
+    )
+    select typed.i, typed.o, typed.word, c.candidate, c.how
+    from typed left join lateral (
+      (select d.word as candidate, 'word' as how from search_words as d where d.team_id = ${teamId} and d.word = typed.word)
+      union all
+      (select d.word, 'completion' from search_words as d
+        where d.team_id = ${teamId} and length(typed.word) >= 2
+          and d.word ~>=~ typed.word and d.word ~<~ (typed.word || chr(1114111)) and d.word <> typed.word
+        order by d.word limit ${COMPLETIONS})
+      union all
+      (select d.word, 'variant' from search_words as d
+        where d.team_id = ${teamId} and search_word_in_dictionary(typed.word) and length(typed.word) >= 4
+          and d.keys && search_word_keys(typed.word))
+    ) as c on true
+    order by typed.i, typed.o`;
 }
 
 /**
- * Matches one folded word against the team's dictionary: exact, as the beginning of longer words, and
- * through the shared deletion variants for typos, confirmed by the edit distance (variants shared by
- * chance, hash collisions or words further apart, are dropped here). No LIMIT on the variants: with one,
- * the planner reads the whole dictionary instead of its GIN index.
+ * Exact, as the beginning of longer words, and typo'd matches of one folded word, from its candidates:
+ * typos are confirmed by the edit distance (variants shared by chance, hash collisions or words further
+ * apart, are dropped here).
  */
-export async function matchWord(db: Db, teamId: string, word: string): Promise<WordMatches> {
-  const result = await db.execute<{ word: string; how: "word" | "completion" | "variant" }>(sql`
-    (select word, 'word' as how from search_words where team_id = ${teamId} and word = ${word})
-    union all
-    (select word, 'completion' from search_words
-      where team_id = ${teamId} and length(${word}::text) >= 2 and word like ${likePrefix(word)} and word <> ${word}
-      order by word limit ${COMPLETIONS})
-    union all
-    (select word, 'variant' from search_words
-      where team_id = ${teamId} and search_word_in_dictionary(${word}::text) and length(${word}::text) >= 4 and keys && search_word_keys(${word}::text))`);
-  const known = result.rows.some((row) => row.how === "word");
-  const exact = [word, ...(known ? [] : result.rows.filter((row) => row.how === "completion").map((row) => row.word))];
+function wordMatches(word: string, rows: Candidate[]): WordMatches {
+  const known = rows.some((row) => row.how === "word");
+  const exact = [word, ...(known ? [] : rows.filter((row) => row.how === "completion").map((row) => row.word))];
   const edits = allowedEdits(word);
-  const typo = [...new Set(result.rows.filter((row) => row.how === "variant" && !exact.includes(row.word)).map((row) => row.word))]
+  const typo = [...new Set(rows.filter((row) => row.how === "variant" && !exact.includes(row.word)).map((row) => row.word))]
     .map((candidate) => ({ candidate, distance: editDistance(word, candidate, edits) }))
     .filter(({ distance }) => distance <= edits)
     .sort((a, b) => a.distance - b.distance || (a.candidate < b.candidate ? -1 : 1))
@@ -59,7 +73,24 @@ export async function matchWord(db: Db, teamId: string, word: string): Promise<W
   return { word, exact, typo };
 }
 
-/** `word%` for LIKE, the word's own wildcards taken literally. */
-function likePrefix(word: string): string {
-  return `${word.replace(/[\\%_]/g, "\\$&")}%`;
+type Candidate = { word: string; how: "word" | "completion" | "variant" };
+
+/**
+ * Matches the words of each plain free-text term against the team's dictionary, in one statement
+ * whatever the number of words (a search waits for each round trip). A term that folds to no word gets
+ * an empty list.
+ */
+export async function matchWords(db: Db, teamId: string, texts: string[]): Promise<WordMatches[][]> {
+  if (texts.length === 0) return [];
+  const result = await db.execute<{ i: number; o: number; word: string; candidate: string | null; how: Candidate["how"] | null }>(
+    typedWordsWithCandidates(teamId, texts),
+  );
+  const terms = texts.map(() => new Map<string, Candidate[]>());
+  for (const row of result.rows) {
+    const words = terms[Number(row.i) - 1];
+    const candidates = words.get(row.word) ?? [];
+    words.set(row.word, candidates);
+    if (row.candidate !== null && row.how !== null) candidates.push({ word: row.candidate, how: row.how });
+  }
+  return terms.map((words) => [...words].map(([word, candidates]) => wordMatches(word, candidates)));
 }

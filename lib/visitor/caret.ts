@@ -1,0 +1,64 @@
+/**
+ * Where a press puts the caret, and what a drag with the button held selects: a browser does both as
+ * mousedown's and mousemove's default actions, which a script's mouse events never get. A press in a
+ * text field or editable content puts the caret at the point (Shift extends the selection to it); a
+ * drag from there selects up to wherever the pointer goes, in a field or in the page's text.
+ */
+import { richEditable, textField } from "./text-editing";
+
+/** The field or DOM position under (x, y) of `doc`'s viewport. */
+function positionAt(doc: Document, x: number, y: number): { node: Node; offset: number } | null {
+  const position = doc.caretPositionFromPoint?.(x, y);
+  return position ? { node: position.offsetNode, offset: position.offset } : null;
+}
+
+const CONTROLS = ["input", "textarea", "select", "button"];
+
+/** Where the selection being made by a drag started. */
+let anchor: { node: Node; offset: number } | null = null;
+
+/** mousedown's default: the caret at (x, y) in what can be edited, or the selection extended there. */
+export function placeCaret(target: Element, x: number, y: number, extend: boolean): void {
+  anchor = null;
+  const position = positionAt(target.ownerDocument, x, y);
+  if (!position) return;
+  const field = textField(position.node as Element);
+  if (field) {
+    const from = extend ? (field.selectionDirection === "backward" ? field.selectionEnd : field.selectionStart) : null;
+    select(field, from ?? position.offset, position.offset);
+    anchor = { node: field, offset: from ?? position.offset };
+    return;
+  }
+  // A press on another control (a range's thumb, a button, a list) selects nothing, as in a browser.
+  if (CONTROLS.includes((position.node as Element).localName) || target.closest(CONTROLS.join(","))) return;
+  const selection = target.ownerDocument.getSelection();
+  if (!selection) return;
+  const editable = richEditable(position.node.nodeType === Node.ELEMENT_NODE ? (position.node as Element) : position.node.parentElement);
+  const extending = extend && selection.rangeCount > 0 && selection.anchorNode !== null;
+  anchor = extending ? { node: selection.anchorNode!, offset: selection.anchorOffset } : position;
+  if (extending) selection.extend(position.node, position.offset);
+  else if (editable) selection.collapse(position.node, position.offset);
+}
+
+/** A move with the button held, after a press: selects from the press to (x, y) of the press's document. */
+export function extendCaret(doc: Document, x: number, y: number): void {
+  const position = positionAt(doc, x, y);
+  if (!anchor || !position) return;
+  const field = textField(anchor.node as Element);
+  if (field) {
+    // Past the field's edges, the selection runs to its start or end.
+    const box = field.getBoundingClientRect();
+    const offset = position.node === field ? position.offset : x < box.left || y < box.top ? 0 : field.value.length;
+    return select(field, anchor.offset, offset);
+  }
+  if (textField(position.node as Element)) return; // a browser's selection does not enter another field
+  doc.getSelection()?.setBaseAndExtent(anchor.node, anchor.offset, position.node, position.offset);
+}
+
+function select(field: HTMLInputElement | HTMLTextAreaElement, from: number, to: number) {
+  try {
+    field.setSelectionRange(Math.min(from, to), Math.max(from, to), to < from ? "backward" : "forward");
+  } catch {
+    // no selection API (type=email…): the caret stays
+  }
+}
