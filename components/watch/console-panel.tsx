@@ -70,6 +70,8 @@ export function ConsolePanel({ log }: { log: ConsoleLog }) {
       <div
         ref={list}
         role="log"
+        // Scrollable: reachable by keyboard, so the arrow keys read older messages.
+        tabIndex={0}
         onScroll={(event) => {
           const box = event.currentTarget;
           following.current = box.scrollTop + box.clientHeight >= box.scrollHeight - 8;
