@@ -153,9 +153,10 @@ async function loadList(db: Db, table: string, rows: [string, string][]): Promis
  * Fills a team with `count` visitors in one SQL statement per chunk (generate_series), with names,
  * emails, unique ids, tags, URLs and titles shaped like real traffic, spread over the last 30 days.
  * The visitors' trigger derives each one's words; the team's dictionary is then built in one statement,
- * as the migration does, rather than row by row (the server is not running yet).
+ * as the migration does, rather than row by row (the server is not running yet). `idPrefix` begins each
+ * visitor's id: teams filled in one database need different ones.
  */
-export async function fillVisitors(db: Db, teamId: string, count: number, chunk = 50_000): Promise<void> {
+export async function fillVisitors(db: Db, teamId: string, count: number, { chunk = 50_000, idPrefix = "B" } = {}): Promise<void> {
   await loadList(
     db,
     "fill_first_names",
@@ -185,7 +186,7 @@ export async function fillVisitors(db: Db, teamId: string, count: number, chunk 
       )
       insert into visitors (short_id, team_id, token_hash, added_at, last_seen_at, online_until, browser_name, device_type,
                             call_name, email, identities, unique_id, tags, integration_ids, ip_address, last_url, last_title, lookup_code, search_text)
-      select 'B' || lpad(to_hex(n), 8, '0'), ${teamId}, md5(n::text),
+      select ${idPrefix} || lpad(to_hex(n), 8, '0'), ${teamId}, md5(${idPrefix} || n::text),
              now() - (n % 2592000) * interval '1 second' - interval '1 day',
              now() - (n % 2592000) * interval '1 second',
              case when n % 5000 = 0 then now() + interval '1 day' else now() - (n % 2592000) * interval '1 second' end,
