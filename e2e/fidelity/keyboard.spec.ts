@@ -192,6 +192,22 @@ test("a click puts the caret where it was; a drag over text selects it; Shift+ar
   await pair.close();
 });
 
+test("a double-click selects the word under it, a triple-click the line or the paragraph", async ({ browser }) => {
+  const pair = await openPair(browser, suite, "selection.html", { ready: "#prose" });
+  const brave = await characterPoint(pair, "#sentence", 8);
+  await pair.agent.mouse.dblclick(brave.x, brave.y);
+  await expect.poll(() => fieldSelection(pair, "#sentence")).toBe("brave");
+  await pair.agent.mouse.click(brave.x, brave.y, { clickCount: 3 });
+  await expect.poll(() => fieldSelection(pair, "#sentence")).toBe("hello brave world");
+
+  const beta = await characterPoint(pair, "#prose", 8);
+  await pair.agent.mouse.dblclick(beta.x, beta.y);
+  await expect.poll(() => selectedText(pair)).toBe("beta");
+  await pair.agent.mouse.click(beta.x, beta.y, { clickCount: 3 });
+  await expect.poll(() => selectedText(pair)).toBe("alpha beta gamma");
+  await pair.close();
+});
+
 test("text composed with an input method arrives as one insertion inside composition events, not as keys", async ({ browser }) => {
   const pair = await openPair(browser, suite, "selection.html", { ready: "#composed" });
   // The agent's browser composes as an input method does (no key events), then commits.

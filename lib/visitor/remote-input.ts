@@ -117,7 +117,7 @@ export function click(target: Element, x: number, y: number, options: ClickOptio
     const mouseEvents = fire(target, "pointerdown", pointerInit(x, y, bit, count, code));
     const focusing = !mouseEvents || fire(target, "mousedown", mouseInit(x, y, bit, count, code));
     if (focusing) focusPressed(target);
-    if (focusing && button === "left") placeCaret(target, x, y, !!held.shiftKey);
+    if (focusing && button === "left") placeCaret(target, x, y, !!held.shiftKey, count);
     if (button === "right") fire(target, "contextmenu", pointerInit(x, y, bit, 0, code));
     fire(target, "pointerup", pointerInit(x, y, 0, count, code));
     if (mouseEvents) fire(target, "mouseup", mouseInit(x, y, 0, count, code));
