@@ -33,15 +33,16 @@ export function placeCaret(target: Element, x: number, y: number, extend: boolea
       count === 2 ? wordAt(field.value, position.offset) : field.localName === "textarea" ? lineAt(field.value, position.offset) : [0, field.value.length];
     return select(field, start, end);
   }
-  if (count > 1 && !field && !CONTROLS.includes((position.node as Element).localName)) return selectUnit(target.ownerDocument, position, count);
+  // A press on another control (a range's thumb, a button, a list) selects nothing, as in a browser.
+  const onControl = CONTROLS.includes((position.node as Element).localName) || target.closest(CONTROLS.join(",")) !== null;
+  if (count > 1 && !field) return onControl ? undefined : selectUnit(target.ownerDocument, position, count);
   if (field) {
     const from = extend ? (field.selectionDirection === "backward" ? field.selectionEnd : field.selectionStart) : null;
     select(field, from ?? position.offset, position.offset);
     anchor = { node: field, offset: from ?? position.offset };
     return;
   }
-  // A press on another control (a range's thumb, a button, a list) selects nothing, as in a browser.
-  if (CONTROLS.includes((position.node as Element).localName) || target.closest(CONTROLS.join(","))) return;
+  if (onControl) return;
   const selection = target.ownerDocument.getSelection();
   if (!selection) return;
   const editable = richEditable(position.node.nodeType === Node.ELEMENT_NODE ? (position.node as Element) : position.node.parentElement);
