@@ -20,10 +20,10 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
-import { chromium, type Browser } from "@playwright/test";
+import type { Browser } from "@playwright/test";
 import { startCustomerSite } from "../e2e/fidelity/support/customer-site";
 import { bundleScript, VISITOR_BUNDLES } from "../scripts/build-visitor-script";
-import { sleep, startBenchServer, summary, watchLink, type BenchServer } from "./live-support";
+import { sleep, startBenchServer, summary, watchLink, type BenchServer, launchBenchBrowser } from "./live-support";
 
 const { values } = parseArgs({ options: { ref: { type: "string", default: "HEAD" }, git: { type: "string", default: "." } } });
 const CAPTURE = "lib/visitor/canvas-capture.ts";
@@ -176,7 +176,7 @@ fs.writeFileSync(path.join(pagesDir, "canvas.html"), PAGE);
 const bench = await startBenchServer();
 await bench.api("PATCH", "/service-admin/team", { require_authorization: false, canvas_capture_enabled: true });
 const site = await startCustomerSite(bench.server.url, bench.publicKey, pagesDir);
-const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH || "/usr/bin/chromium", args: ["--no-sandbox", "--disable-gpu"] });
+const browser = await launchBenchBrowser();
 try {
   for (const [name, recorder] of variants) {
     const results = await run(browser, bench, site.url("canvas.html"), recorder);

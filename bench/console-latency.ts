@@ -9,8 +9,7 @@
  * (CHROMIUM_PATH, default /usr/bin/chromium). The target: p95 ≤ 250 ms.
  */
 import { parseArgs } from "node:util";
-import { chromium } from "@playwright/test";
-import { openDemoVisitor, sleep, startBenchServer, summary } from "./live-support";
+import { openDemoVisitor, sleep, startBenchServer, summary, launchBenchBrowser } from "./live-support";
 
 const { values } = parseArgs({ options: { messages: { type: "string", default: "200" } } });
 const MESSAGES = Number(values.messages);
@@ -20,7 +19,7 @@ type Times = { benchTimes: Record<number, number> };
 const bench = await startBenchServer();
 // The visitor's consent is not what is measured: sessions start at once.
 await bench.api("PATCH", "/service-admin/team", { require_authorization: false });
-const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH || "/usr/bin/chromium", args: ["--no-sandbox", "--disable-gpu"] });
+const browser = await launchBenchBrowser();
 try {
   const visitor = await (await browser.newContext({ viewport: { width: 1280, height: 800 } })).newPage();
   const visitorId = await openDemoVisitor(visitor, bench);

@@ -9,8 +9,7 @@
  * (CHROMIUM_PATH, default /usr/bin/chromium).
  */
 import { parseArgs } from "node:util";
-import { chromium } from "@playwright/test";
-import { openDemoVisitor, sleep, startBenchServer, summary, watchLink } from "./live-support";
+import { openDemoVisitor, sleep, startBenchServer, summary, watchLink, launchBenchBrowser } from "./live-support";
 
 const { values } = parseArgs({ options: { keys: { type: "string", default: "300" } } });
 const KEYS = Number(values.keys);
@@ -18,7 +17,7 @@ const KEYS = Number(values.keys);
 const bench = await startBenchServer();
 // The visitor's consent is not what is measured: sessions start at once.
 await bench.api("PATCH", "/service-admin/team", { require_authorization: false });
-const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH || "/usr/bin/chromium", args: ["--no-sandbox", "--disable-gpu"] });
+const browser = await launchBenchBrowser();
 try {
   const visitor = await (await browser.newContext({ viewport: { width: 1280, height: 800 } })).newPage();
   const visitorId = await openDemoVisitor(visitor, bench);

@@ -13,8 +13,8 @@
 import fs from "node:fs";
 import { gzipSync } from "node:zlib";
 import { parseArgs } from "node:util";
-import { chromium, type Browser, type Page } from "@playwright/test";
-import { BENCH_API_KEY, openDemoVisitor, readSse, sleep, startBenchServer, summary, watchLink, type BenchServer } from "./live-support";
+import type { Browser, Page } from "@playwright/test";
+import { BENCH_API_KEY, openDemoVisitor, readSse, sleep, startBenchServer, summary, watchLink, type BenchServer, launchBenchBrowser } from "./live-support";
 
 const { values } = parseArgs({
   options: { changes: { type: "string", default: "300" }, seconds: { type: "string", default: "60" }, joins: { type: "string", default: "5" } },
@@ -203,7 +203,7 @@ function scriptSizes() {
 
 const kB = (bytes: number) => `${(bytes / 1000).toFixed(1)} kB`;
 const bench = await startBenchServer();
-const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH || "/usr/bin/chromium", args: ["--no-sandbox", "--disable-gpu"] });
+const browser = await launchBenchBrowser();
 try {
   const sizes = scriptSizes();
   console.log(

@@ -5,7 +5,7 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import type { Page } from "@playwright/test";
+import { chromium, type Browser, type Page } from "@playwright/test";
 import { NO_RATE_LIMITS, startServer, type RunningServer } from "../e2e/support/server";
 
 export const BENCH_API_KEY = "tk_bench_live_0123456789abcdef";
@@ -95,4 +95,9 @@ export async function openDemoVisitor(page: Page, bench: BenchServer): Promise<s
   await page.goto(`${bench.server.url}/demo`);
   await page.waitForFunction(() => /^\d{4}$/.test(document.getElementById("cobrowse-lookup-code")?.textContent ?? ""));
   return page.evaluate(() => JSON.parse(localStorage.getItem("tandem.visitor") ?? "{}").visitorId as string);
+}
+
+/** Debian's Chromium (CHROMIUM_PATH elsewhere), headless, for the pages a benchmark drives. */
+export function launchBenchBrowser(): Promise<Browser> {
+  return chromium.launch({ executablePath: process.env.CHROMIUM_PATH || "/usr/bin/chromium", args: ["--no-sandbox", "--disable-gpu"] });
 }
