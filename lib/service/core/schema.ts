@@ -114,6 +114,12 @@ export const visitors = pgTable(
      * Its statistics sample ten times the default (migration 0016): word searches plan by their estimates.
      */
     searchWords: stringArray("search_words"),
+    /**
+     * The dictionary words of search_words and the tags under the hour the visitor was last seen
+     * (`493412:jose`, `493412##vip`; migration 0017's triggers keep them): the newest holders of a common
+     * word are found by the keys of the last hours.
+     */
+    searchHourKeys: stringArray("search_hour_keys"),
   },
   (table) => [
     // The list's whole order (newest first, then id): a search for a common word walks it and stops at
@@ -135,7 +141,9 @@ export const visitors = pgTable(
     index("visitors_search_trgm_idx")
       .using("gin", sql`${table.searchText} gin_trgm_ops`)
       .with({ gin_pending_list_limit: 256 }),
-    index("visitors_search_words_idx").using("gin", table.searchWords).with({ gin_pending_list_limit: 256 }),
+    // None at all (migration 0017): a search scans the list for each of its keys, and may have hundreds.
+    index("visitors_search_words_idx").using("gin", table.searchWords).with({ gin_pending_list_limit: 256, fastupdate: false }),
+    index("visitors_search_hours_idx").using("gin", table.searchHourKeys).with({ fastupdate: false }),
   ],
 );
 
@@ -155,7 +163,8 @@ export const searchWords = pgTable(
   },
   (table) => [
     primaryKey({ columns: [table.teamId, table.word] }),
-    index("search_words_keys_idx").using("gin", table.keys),
+    // No list of entries not yet merged (migration 0017): every typo'd word's look-up would read it whole.
+    index("search_words_keys_idx").using("gin", table.keys).with({ fastupdate: false }),
     index("search_words_team_prefix_idx").on(table.teamId, table.word.op("text_pattern_ops")),
   ],
 );

@@ -77,13 +77,3 @@ export async function agentSessions(db: Db, team: Team, agentId: string): Promis
     team,
   );
 }
-
-/** Short ids among `visitorIds` that have an ongoing session. */
-export async function visitorsInSession(db: Db, teamId: string, visitorIds: string[]): Promise<Set<string>> {
-  if (visitorIds.length === 0) return new Set();
-  const rows = await db
-    .selectDistinct({ visitorId: sessions.visitorId })
-    .from(sessions)
-    .where(and(eq(sessions.teamId, teamId), eq(sessions.status, "ongoing"), inArray(sessions.visitorId, visitorIds)));
-  return new Set(rows.map((row) => row.visitorId));
-}

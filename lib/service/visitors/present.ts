@@ -1,8 +1,19 @@
 import type { Pageview, Session, Visitor } from "@/lib/contract";
 import { iso, isoOrNull } from "../core/format";
-import type { pageviews, visitors } from "../core/schema";
+import { getTableColumns } from "drizzle-orm";
+import { visitors, type pageviews } from "../core/schema";
 
-type VisitorRow = typeof visitors.$inferSelect;
+// What only search reads: never part of the resource, and long arrays to read and parse for each row.
+const SEARCH_ONLY = ["searchText", "searchWords", "searchHourKeys"] as const;
+type SearchOnly = (typeof SEARCH_ONLY)[number];
+const columns = getTableColumns(visitors);
+/** The columns the Visitor resource is made of. */
+export const shownVisitorColumns = Object.fromEntries(Object.entries(columns).filter(([name]) => !SEARCH_ONLY.includes(name as SearchOnly))) as Omit<
+  typeof columns,
+  SearchOnly
+>;
+/** A visitor's row as the resource needs it. */
+export type VisitorRow = Omit<typeof visitors.$inferSelect, SearchOnly>;
 type PageviewRow = typeof pageviews.$inferSelect;
 
 export function toPageviewResource(pageview: PageviewRow): Pageview {

@@ -4,7 +4,7 @@ import { preparedFor, type Db } from "@/lib/db";
 import { ServiceError } from "../core/errors";
 import { pageviews, sessions as sessionsTable, visitors } from "../core/schema";
 import { searchVisitors } from "./search";
-import { visitorSessions, visitorsInSession } from "../sessions/load";
+import { visitorSessions } from "../sessions/load";
 import type { Team } from "../teams/team";
 import { toVisitorResource } from "./present";
 
@@ -50,14 +50,9 @@ export async function getVisitor(db: Db, team: Team, shortId: string, options: {
 /** GET list: the search grammar, newest first. */
 export async function listVisitors(db: Db, team: Team, options: { search?: string; maxResults?: number; online?: boolean }): Promise<Visitor[]> {
   const rows = await searchVisitors(db, team.id, options);
-  const inSession = await visitorsInSession(
-    db,
-    team.id,
-    rows.map((row) => row.shortId),
-  );
   const now = new Date();
   return rows.map((row) => ({
-    ...toVisitorResource(row, { apiKey: team.publicKey, inSession: inSession.has(row.shortId), now }),
+    ...toVisitorResource(row, { apiKey: team.publicKey, inSession: row.inSession, now }),
     ...(row.searchMatch.fields.length > 0 ? { search_match: row.searchMatch } : {}),
   }));
 }

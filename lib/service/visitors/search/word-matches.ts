@@ -1,11 +1,17 @@
-import { sql, type SQL } from "drizzle-orm";
-import type { Db } from "@/lib/db";
+import { sql } from "drizzle-orm";
+import { preparedFor, type Db } from "@/lib/db";
 import { allowedEdits, editDistance } from "./typo-rules";
+
+/** search_word_in_dictionary of migration 0013: which words the team's dictionary (and the hour keys) hold. */
+export const inDictionary = (word: string) => !/[0-9]/.test(word) && [...word].length >= 2 && [...word].length <= 24;
 
 /** What one typed word (folded as the visitors' words are) finds among the team's words. */
 export interface WordMatches {
   word: string;
-  /** The word itself, or when the team has no such word, also the words it begins (an unfinished word). */
+  /**
+   * The word itself, or when the team's dictionary has no such word, the words it begins (an unfinished
+   * word): none when it begins none either, as no visitor holds it.
+   */
   exact: string[];
   /**
    * Dictionary words within the edits the word's length allows, fewest edits first, at most
@@ -25,18 +31,17 @@ const COMPLETIONS = 100;
 /**
  * The words of each term, folded and split exactly as the visitors' search_words are (by the database's
  * own functions), so `José` is `jose` and `cooper42` is `cooper` and `42`; with each word, its candidates
- * in the team's dictionary: itself, the words it begins (in order, the first COMPLETIONS), and the words
- * sharing one of its deletion variants (no LIMIT on these: with one, the planner reads the whole
- * dictionary instead of its GIN index). The prefix is a range, as LIKE's index use needs a constant.
+ * in the team's dictionary: itself, the words it begins (in order, the first COMPLETIONS), and with
+ * `typos` the words sharing one of its deletion variants (no LIMIT on these: with one, the planner reads
+ * the whole dictionary instead of its GIN index). The prefix is a range, as LIKE's index use needs a
+ * constant. A prepared statement (one per connection and kind): its planning cost more than its run.
  */
-function typedWordsWithCandidates(teamId: string, texts: string[]): SQL {
-  return sql`
+function typedWordsWithCandidates(db: Db, typos: boolean) {
+  const teamId = sql.placeholder("teamId");
+  const matched = sql`(
     with typed as (
       select t.i, w.o, w.word
-      from unnest(array[${sql.join(
-        texts.map((text) => sql`${text}::text`),
-        sql`, `,
-      )}]) with ordinality as t(text, i),
+      from unnest(${sql.placeholder("texts")}::text[]) with ordinality as t(text, i),
         lateral unnest(search_words_of(search_fold(t.text))) with ordinality as w(word, o)
     )
     select typed.i, typed.o, typed.word, c.candidate, c.how
@@ -46,14 +51,32 @@ function typedWordsWithCandidates(teamId: string, texts: string[]): SQL {
       (select d.word, 'completion' from search_words as d
         where d.team_id = ${teamId} and length(typed.word) >= 2
           and d.word ~>=~ typed.word and d.word ~<~ (typed.word || chr(1114111)) and d.word <> typed.word
-        order by d.word limit ${COMPLETIONS})
-      union all
+        order by d.word limit ${sql.raw(String(COMPLETIONS))})
+      ${
+        typos
+          ? sql`union all
       (select d.word, 'variant' from search_words as d
         where d.team_id = ${teamId} and search_word_in_dictionary(typed.word) and length(typed.word) >= 4
-          and d.keys && search_word_keys(typed.word))
+          and d.keys && search_word_keys(typed.word))`
+          : sql``
+      }
     ) as c on true
-    order by typed.i, typed.o`;
+  ) as matched`;
+  return db
+    .select({
+      i: sql<number>`matched.i`,
+      o: sql<number>`matched.o`,
+      word: sql<string>`matched.word`,
+      candidate: sql<string | null>`matched.candidate`,
+      how: sql<Candidate["how"] | null>`matched.how`,
+    })
+    .from(matched)
+    .orderBy(sql`matched.i`, sql`matched.o`)
+    .prepare(typos ? "search_words_with_typos" : "search_words");
 }
+
+const withTypos = preparedFor((db) => typedWordsWithCandidates(db, true));
+const withoutTypos = preparedFor((db) => typedWordsWithCandidates(db, false));
 
 /**
  * Exact, as the beginning of longer words, and typo'd matches of one folded word, from its candidates:
@@ -62,7 +85,9 @@ function typedWordsWithCandidates(teamId: string, texts: string[]): SQL {
  */
 function wordMatches(word: string, rows: Candidate[]): WordMatches {
   const known = rows.some((row) => row.how === "word");
-  const exact = [word, ...(known ? [] : rows.filter((row) => row.how === "completion").map((row) => row.word))];
+  // A word the dictionary cannot hold (a number, a long token) is looked for as it is.
+  const exact = known || !inDictionary(word) ? [word] : [];
+  if (!known) exact.push(...rows.filter((row) => row.how === "completion").map((row) => row.word));
   const edits = allowedEdits(word);
   const typo = [...new Set(rows.filter((row) => row.how === "variant" && !exact.includes(row.word)).map((row) => row.word))]
     .map((candidate) => ({ candidate, distance: editDistance(word, candidate, edits) }))
@@ -78,15 +103,14 @@ type Candidate = { word: string; how: "word" | "completion" | "variant" };
 /**
  * Matches the words of each plain free-text term against the team's dictionary, in one statement
  * whatever the number of words (a search waits for each round trip). A term that folds to no word gets
- * an empty list.
+ * an empty list. Typo'd spellings only with `typos`: most searches for a common word never need them,
+ * and the deletion variants of a long word share keys with hundreds of others.
  */
-export async function matchWords(db: Db, teamId: string, texts: string[]): Promise<WordMatches[][]> {
+export async function matchWords(db: Db, teamId: string, texts: string[], typos: boolean): Promise<WordMatches[][]> {
   if (texts.length === 0) return [];
-  const result = await db.execute<{ i: number; o: number; word: string; candidate: string | null; how: Candidate["how"] | null }>(
-    typedWordsWithCandidates(teamId, texts),
-  );
+  const rows = await (typos ? withTypos : withoutTypos)(db).execute({ teamId, texts });
   const terms = texts.map(() => new Map<string, Candidate[]>());
-  for (const row of result.rows) {
+  for (const row of rows) {
     const words = terms[Number(row.i) - 1];
     const candidates = words.get(row.word) ?? [];
     words.set(row.word, candidates);

@@ -1,0 +1,156 @@
+import { createHash } from "node:crypto";
+import { and, asc, desc, eq, inArray, lt, sql, type AnyColumn, type SQL } from "drizzle-orm";
+import type { Db } from "@/lib/db";
+import { visitors } from "../../core/schema";
+import { shownVisitorColumns, type VisitorRow } from "../present";
+import { holdsAnyHourKey, type Keyed } from "./keyed";
+import { visitorsPerHour } from "./search-statistics";
+
+/** Visitors are kept 30 days: no hour keys are older. */
+const KEPT_HOURS = 30 * 24;
+const HOUR_MS = 3_600_000;
+/** The most hour keys one statement looks up; past them, the plain lists. */
+const MAX_HOUR_KEYS = 4_000;
+/** Each next window of hours is this many times longer than the last. */
+const WIDER = 4;
+/**
+ * Walking the newest visitors is tried while it expects to pass no more than this many (a condition on
+ * a third of them or more, at the default max_results)...
+ */
+const WALK_VISITORS = 150;
+/** ...and it passes at most this many times as many before looking up the rest otherwise. */
+const WALK_BOUND = 2;
+/**
+ * Expected to be held by no more than this many visitors, a condition is listed whole: words left out of
+ * the statistics (most names) are expected at the statistics' floor, and most are held by far fewer.
+ */
+const LIST_VISITORS = 1_000;
+
+// Written out: in a subquery, drizzle leaves columns unqualified, and sessions has a team_id of its own.
+const inSession = sql<boolean>`exists (select 1 from sessions as live where live.visitor_id = "visitors"."short_id" and live.team_id = "visitors"."team_id" and live.status = 'ongoing')`;
+/** The help queue's order (those waiting longest first), the online visitors', or the list's. */
+export type ListOrder = "waiting" | "online" | "seen";
+/** How a list is sorted: by a key, then the id. */
+type Order = { key: AnyColumn; by: SQL[]; ascending: boolean };
+// By an expression, not the column: sorted after the GIN lookups, rather than by walking visitors_team_seen_idx.
+const newestFirst: Order = { key: visitors.lastSeenAt, by: [desc(sql`${visitors.lastSeenAt} + interval '0 s'`), asc(visitors.shortId)], ascending: false };
+const newestFirstWalking: Order = { key: visitors.lastSeenAt, by: [desc(visitors.lastSeenAt), asc(visitors.shortId)], ascending: false };
+const longestWaiting: Order = { key: visitors.waitingSince, by: [asc(visitors.waitingSince), asc(visitors.shortId)], ascending: true };
+
+export type Found = { visitor: VisitorRow; inSession: boolean };
+
+/**
+ * Prepared under a name from its text, so that each connection plans a shape of search once: only for
+ * statements whose one possible index is the GIN lookup (or the list's order), as a generic plan knows
+ * no value (it once joined 1,000,000 entries of a team's index to 21 found by the hour keys).
+ */
+function named<R>(query: { toSQL(): { sql: string }; prepare(name: string): { execute(): Promise<R> } }): Promise<R> {
+  return query.prepare(`search_${createHash("sha256").update(query.toSQL().sql).digest("base64url").slice(0, 20)}`).execute();
+}
+
+/** Statements with more conditions than this are planned each time rather than prepared (see select). */
+const MAX_PREPARED_CONDITIONS = 12;
+
+/** Conditions of a search: those by which an index finds the rows, and those checked on the rows found. */
+type Where = { indexed: SQL[]; checked: SQL[] };
+
+/**
+ * The first `limit` visitors by `order`: the conditions and the sort read only the id and the sort key,
+ * and only those kept are read whole, with whether a session with them is going on. With conditions
+ * `checked`, the statement is prepared (see named); otherwise the planner picks its indexes by the values.
+ */
+function select(db: Db, where: SQL[] | Where, order: Order, limit: number): Promise<Found[]> {
+  const conditions = Array.isArray(where) ? where : [...where.indexed, ...where.checked.map((condition) => sql`(${condition}) is true`)];
+  const first = db
+    .select({ shortId: visitors.shortId, key: sql<Date>`${order.key}`.as("key") })
+    .from(visitors)
+    .where(and(...conditions))
+    .orderBy(...order.by)
+    .limit(limit)
+    .as("first");
+  const query = db
+    .select({ visitor: shownVisitorColumns, inSession })
+    .from(first)
+    .innerJoin(visitors, eq(visitors.shortId, first.shortId))
+    .orderBy(order.ascending ? asc(first.key) : desc(first.key), asc(first.shortId));
+  // A search of many terms is a shape of its own: prepared, each would stay in every connection's memory.
+  return Array.isArray(where) || conditions.length > MAX_PREPARED_CONDITIONS ? query : named(query);
+}
+
+/** Where a walk stopped: the last visitor it passed (its time exact to the microsecond, as text). */
+type Edge = { seen: string; shortId: string };
+
+/** Visitors after the edge in the list's order (newest first, then by id). */
+const after = (edge: Edge) =>
+  sql`(${visitors.lastSeenAt} < ${edge.seen}::timestamptz or (${visitors.lastSeenAt} = ${edge.seen}::timestamptz and ${visitors.shortId} > ${edge.shortId}))`;
+
+/**
+ * The first `limit` of the team's newest `passing` visitors that meet `conditions`, and, when it passed
+ * that many, where it stopped; without an edge, every visitor of the team was passed.
+ */
+async function walkNewest(db: Db, teamId: string, conditions: SQL[], passing: number, limit: number): Promise<{ found: Found[]; edge?: Edge }> {
+  const passed = await named(
+    db
+      .select({ shortId: visitors.shortId, seen: sql<string>`${visitors.lastSeenAt}::text`, meets: sql<boolean>`coalesce(${and(...conditions)}, false)` })
+      .from(visitors)
+      .where(eq(visitors.teamId, teamId))
+      .orderBy(...newestFirstWalking.by)
+      .limit(passing),
+  );
+  const ids = passed.filter((row) => row.meets).map((row) => row.shortId);
+  const found =
+    ids.length > 0
+      ? await select(db, { indexed: [inArray(visitors.shortId, ids.slice(0, limit))], checked: [eq(visitors.teamId, teamId)] }, newestFirst, limit)
+      : [];
+  const last = passed.at(-1);
+  return { found, edge: passed.length === passing && last ? { seen: last.seen, shortId: last.shortId } : undefined };
+}
+
+/**
+ * The newest visitors meeting `where` and every keyed condition; by the help queue's order with
+ * `waiting`. Online visitors are few: the online index finds them, and the keys are checked on their
+ * rows. Otherwise, by the expected share of matches:
+ * - common ones by walking the newest visitors, checking each: about limit ÷ share of them, but never
+ *   more than WALK_BOUND times that (the newest may be unlike the statistics: a tag set only later, a
+ *   page everyone visits today), the rest then looked up as below, older than the last one passed;
+ * - by the hour keys: the last hours first, then windows WIDER times longer, until `limit` are found
+ *   (each window sorted whole: all of a window are newer than the next); reading about as many rows as
+ *   they find, however skewed the newest visitors are;
+ * - the plain lists, sorted: every match, for the rarest (up to LIST_VISITORS expected), and for what
+ *   the windows leave.
+ */
+export async function newestMatching(db: Db, teamId: string, where: SQL[], keyed: Keyed[], limit: number, order: ListOrder): Promise<Found[]> {
+  const checked = keyed.map((condition) => condition.holds(false));
+  if (order === "waiting") return select(db, [...where, ...checked], longestWaiting, limit);
+  if (order === "online") return select(db, [...where, ...checked], newestFirst, limit);
+  if (keyed.length === 0) return select(db, where, newestFirstWalking, limit);
+  const share = keyed.reduce((product, condition) => product * condition.frequency, 1);
+  const found: Found[] = [];
+  const bounds: SQL[] = [];
+  let newest = Math.floor(Date.now() / HOUR_MS) + 1; // the current hour and the next (a clock a little ahead)
+  if (limit / share <= WALK_VISITORS) {
+    const walked = await walkNewest(db, teamId, [...where, ...checked], Math.ceil((WALK_BOUND * limit) / share), limit);
+    found.push(...walked.found);
+    if (found.length === limit || !walked.edge) return found;
+    bounds.push(after(walked.edge));
+    newest = Math.floor(new Date(walked.edge.seen).getTime() / HOUR_MS);
+  }
+  const rest = () => limit - found.length;
+  const perHour = (await visitorsPerHour(db, teamId)) * share;
+  const listing = perHour * KEPT_HOURS;
+  if (listing > LIST_VISITORS && keyed.every((condition) => condition.hourKeys)) {
+    const keysPerHour = keyed.reduce((sum, condition) => sum + condition.hourKeys!(0).length, 0);
+    let span = 1 + Math.ceil((2 * rest()) / perHour);
+    while (found.length < limit && span <= KEPT_HOURS && span * keysPerHour <= MAX_HOUR_KEYS) {
+      const hours = Array.from({ length: span }, (_, i) => newest - i);
+      const inWindow = keyed.map((condition) => holdsAnyHourKey(hours.flatMap(condition.hourKeys!)));
+      found.push(...(await select(db, { indexed: inWindow, checked: [...where, ...bounds] }, newestFirst, rest())));
+      newest -= span;
+      bounds.push(lt(visitors.lastSeenAt, new Date((newest + 1) * HOUR_MS)));
+      span *= WIDER;
+    }
+    if (found.length === limit) return found;
+  }
+  const listed = keyed.map((condition) => condition.holds(true));
+  return [...found, ...(await select(db, { indexed: listed, checked: [...where, ...bounds] }, newestFirst, rest()))];
+}

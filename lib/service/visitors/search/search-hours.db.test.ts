@@ -1,0 +1,189 @@
+import { eq, sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Db } from "@/lib/db";
+import { openTestDatabase } from "@/lib/testing/test-database";
+import { teams, visitors } from "../../core/schema";
+import { searchVisitors } from "./search-visitors";
+import { visitorSearchText } from "./search-text";
+
+const HOUR = 3_600_000;
+const hourOf = (time: number) => Math.floor(time / HOUR);
+// The start of the current hour: visitors are placed on hour boundaries and just inside them.
+const thisHour = hourOf(Date.now()) * HOUR;
+
+let db: Db;
+let close: () => Promise<void>;
+
+beforeAll(async () => {
+  const database = await openTestDatabase();
+  db = database.db;
+  close = database.close;
+  for (const id of ["t_keys", "t_many", "t_noise", "t_edge"]) {
+    await db.insert(teams).values({ id, name: id, domain: "shop.example.com", publicKey: `pk_${id}`, webhookSecret: "whsec" });
+  }
+}, 120_000);
+
+afterAll(async () => {
+  await close?.();
+});
+
+const keysOf = async (shortId: string) =>
+  (await db.select({ keys: visitors.searchHourKeys }).from(visitors).where(eq(visitors.shortId, shortId)))[0].keys.sort();
+
+/** A visitor of the reference: what it holds and when it was last seen. */
+interface Held {
+  shortId: string;
+  words: string[];
+  tags: string[];
+  seen: number;
+  online: boolean;
+}
+
+/**
+ * 2,400 visitors over 40 days (ten beyond the 30 that hour keys cover), a few a little in the future,
+ * many exactly on an hour's first millisecond or its last, several seen at the same instant (the id
+ * orders them); words held by all, a fifth, one in fifty and one in four hundred of them, and a third
+ * of those last seen more than two days ago.
+ */
+function population(): Held[] {
+  const held: Held[] = [];
+  for (let n = 0; n < 2400; n++) {
+    const hoursAgo = Math.floor((n * 7919) % (40 * 24)) - 1;
+    const within = [0, HOUR - 1, 30 * 60_000, 0, 17_000][n % 5];
+    const words = ["alpha"];
+    if (n % 5 === 1) words.push("beta");
+    if (n % 50 === 3) words.push("gamma");
+    if (n % 400 === 7) words.push("delta");
+    // Common, but on none of the last two days' visitors: the newest are unlike the statistics.
+    if (n % 3 === 0 && hoursAgo > 48) words.push("omega");
+    const tags = [...(n % 20 === 2 ? ["#vip"] : []), ...(n % 4 === 1 ? ["#trial"] : [])];
+    held.push({ shortId: `m${String(n).padStart(4, "0")}`, words, tags, seen: thisHour - hoursAgo * HOUR + within, online: n % 97 === 0 });
+  }
+  return held;
+}
+
+// First: a search reads the statistics once and keeps them for minutes, so none may come before ANALYZE.
+describe("the newest matches of a search", () => {
+  const held = population();
+
+  beforeAll(async () => {
+    const rows = held.map((visitor) => {
+      const fields = { callName: visitor.words.join(" "), email: null, identities: [], uniqueId: null, lastUrl: "", lastTitle: null };
+      return {
+        ...fields,
+        shortId: visitor.shortId,
+        teamId: "t_many",
+        tokenHash: `hash-${visitor.shortId}`,
+        tags: visitor.tags,
+        lastSeenAt: new Date(visitor.seen),
+        onlineUntil: new Date(Date.now() + (visitor.online ? HOUR : -HOUR)),
+        searchText: visitorSearchText(fields),
+      };
+    });
+    for (let i = 0; i < rows.length; i += 500) await db.insert(visitors).values(rows.slice(i, i + 500));
+    // Another team holding the same words in the same hours: never among the results.
+    await db.insert(visitors).values(rows.slice(0, 300).map((row) => ({ ...row, shortId: `n${row.shortId}`, teamId: "t_noise" })));
+    // A common word that the newest visitors rarely hold: a walk stops among them, in the current hour.
+    const edge = Array.from({ length: 2200 }, (_, n) => {
+      const newest = n < 200;
+      const fields = { callName: newest && n % 20 !== 3 ? "Zed" : "Kappa", email: null, identities: [], uniqueId: null, lastUrl: "", lastTitle: null };
+      const seen = newest ? Date.now() - n * 1000 : thisHour - (2 + Math.floor((n - 200) / 10)) * HOUR;
+      return {
+        ...fields,
+        shortId: `e${String(n).padStart(4, "0")}`,
+        teamId: "t_edge",
+        tokenHash: `hash-e${n}`,
+        lastSeenAt: new Date(seen),
+        onlineUntil: new Date(seen),
+        searchText: visitorSearchText(fields),
+      };
+    });
+    for (let i = 0; i < edge.length; i += 500) await db.insert(visitors).values(edge.slice(i, i + 500));
+    // The statistics by which a search picks its way (walking, hour keys or the plain lists).
+    await db.execute(sql`analyze visitors`);
+  }, 120_000);
+
+  /** What the search must answer: every match, newest first, then by id. */
+  function expected(words: string[], tags: string[], online: boolean | undefined, maxResults: number): string[] {
+    return held
+      .filter((visitor) => words.every((word) => visitor.words.includes(word)) && tags.every((tag) => visitor.tags.includes(tag)))
+      .filter((visitor) => online === undefined || visitor.online === online)
+      .sort((a, b) => b.seen - a.seen || (a.shortId < b.shortId ? -1 : 1))
+      .slice(0, maxResults)
+      .map((visitor) => visitor.shortId);
+  }
+
+  const searches: [string, string[], string[], boolean | undefined][] = [
+    ["alpha", ["alpha"], [], undefined],
+    ["beta", ["beta"], [], undefined],
+    ["gamma", ["gamma"], [], undefined],
+    ["delta", ["delta"], [], undefined],
+    ["beta gamma", ["beta", "gamma"], [], undefined],
+    ["gamma #vip", ["gamma"], ["#vip"], undefined],
+    ["#vip", [], ["#vip"], undefined],
+    ["#vip #trial", [], ["#vip", "#trial"], undefined],
+    ["beta -online", ["beta"], [], false],
+    ["alpha online", ["alpha"], [], true],
+    ["delta #trial", ["delta"], ["#trial"], undefined],
+    ["omega", ["omega"], [], undefined],
+    ["omega -online", ["omega"], [], false],
+    ["omega beta", ["omega", "beta"], [], undefined],
+  ];
+
+  it("goes on after a walk that stopped among the newest, without repeating or skipping any", async () => {
+    const kappas = Array.from({ length: 2200 }, (_, n) => `e${String(n).padStart(4, "0")}`).filter((id, n) => n >= 200 || n % 20 === 3);
+    for (const maxResults of [5, 30, 60]) {
+      const found = (await searchVisitors(db, "t_edge", { search: "kappa", maxResults })).map((visitor) => visitor.shortId);
+      expect(found, `max_results ${maxResults}`).toEqual(kappas.slice(0, maxResults));
+    }
+  });
+
+  for (const [search, words, tags, online] of searches) {
+    it(`finds what a full scan finds for \`${search}\`, at every max_results`, async () => {
+      for (const maxResults of [1, 3, 20, 50, 500]) {
+        const found = (await searchVisitors(db, "t_many", { search, maxResults })).map((visitor) => visitor.shortId);
+        expect(found, `${search}, max_results ${maxResults}`).toEqual(expected(words, tags, online, maxResults));
+      }
+    });
+  }
+});
+
+describe("hour keys", () => {
+  it("list a visitor's dictionary words and tags under the hour it was last seen, and follow it", async () => {
+    const seen = thisHour - 5 * HOUR + 60_000;
+    const fields = { callName: "José Cooper", email: "cooper42@example.org", identities: [], uniqueId: null, lastUrl: "", lastTitle: null };
+    await db.insert(visitors).values({
+      ...fields,
+      shortId: "k01",
+      teamId: "t_keys",
+      tokenHash: "hash-k01",
+      tags: ["#vip"],
+      lastSeenAt: new Date(seen),
+      onlineUntil: new Date(seen),
+      searchText: visitorSearchText(fields),
+    });
+    const hour = hourOf(seen);
+    // Numbers have no hour keys: they are rare, and found by their exact lists.
+    expect(await keysOf("k01")).toEqual([`${hour}##vip`, `${hour}:cooper`, `${hour}:example`, `${hour}:jose`, `${hour}:org`].sort());
+    // A heartbeat within the hour keeps them; one in a later hour moves them.
+    await db
+      .update(visitors)
+      .set({ lastSeenAt: new Date(seen + 30 * 60_000) })
+      .where(eq(visitors.shortId, "k01"));
+    expect(await keysOf("k01")).toContain(`${hour}:jose`);
+    await db
+      .update(visitors)
+      .set({ lastSeenAt: new Date(seen + 2 * HOUR) })
+      .where(eq(visitors.shortId, "k01"));
+    expect(await keysOf("k01")).toEqual([`${hour + 2}##vip`, `${hour + 2}:cooper`, `${hour + 2}:example`, `${hour + 2}:jose`, `${hour + 2}:org`].sort());
+    // New tags and new words (an identify) change them at once.
+    const renamed = { ...fields, callName: "Ana Cooper" };
+    await db
+      .update(visitors)
+      .set({ tags: ["#trial"], callName: renamed.callName, searchText: visitorSearchText(renamed) })
+      .where(eq(visitors.shortId, "k01"));
+    expect(await keysOf("k01")).toEqual([`${hour + 2}##trial`, `${hour + 2}:ana`, `${hour + 2}:cooper`, `${hour + 2}:example`, `${hour + 2}:org`].sort());
+    expect((await searchVisitors(db, "t_keys", { search: "ana #trial" })).map((visitor) => visitor.shortId)).toEqual(["k01"]);
+    expect(await searchVisitors(db, "t_keys", { search: "jose" })).toEqual([]);
+  });
+});
