@@ -77,8 +77,8 @@ function select(db: Db, where: SQL[] | Where, order: Order, limit: number): Prom
   return Array.isArray(where) || conditions.length > MAX_PREPARED_CONDITIONS ? query : named(query);
 }
 
-/** Where a walk stopped: the last visitor it passed (its time exact to the microsecond, as text). */
-type Edge = { seen: string; shortId: string };
+/** Where a walk stopped: the last visitor it passed (its time exact to the microsecond, as text, and its hour). */
+type Edge = { seen: string; shortId: string; hour: number };
 
 /** Visitors after the edge in the list's order (newest first, then by id). */
 const after = (edge: Edge) =>
@@ -91,7 +91,12 @@ const after = (edge: Edge) =>
 async function walkNewest(db: Db, teamId: string, conditions: SQL[], passing: number, limit: number): Promise<{ found: Found[]; edge?: Edge }> {
   const passed = await named(
     db
-      .select({ shortId: visitors.shortId, seen: sql<string>`${visitors.lastSeenAt}::text`, meets: sql<boolean>`coalesce(${and(...conditions)}, false)` })
+      .select({
+        shortId: visitors.shortId,
+        seen: sql<string>`${visitors.lastSeenAt}::text`,
+        hour: sql<number>`search_hour(${visitors.lastSeenAt})`,
+        meets: sql<boolean>`coalesce(${and(...conditions)}, false)`,
+      })
       .from(visitors)
       .where(eq(visitors.teamId, teamId))
       .orderBy(...newestFirstWalking.by)
@@ -103,7 +108,7 @@ async function walkNewest(db: Db, teamId: string, conditions: SQL[], passing: nu
       ? await select(db, { indexed: [inArray(visitors.shortId, ids.slice(0, limit))], checked: [eq(visitors.teamId, teamId)] }, newestFirst, limit)
       : [];
   const last = passed.at(-1);
-  return { found, edge: passed.length === passing && last ? { seen: last.seen, shortId: last.shortId } : undefined };
+  return { found, edge: passed.length === passing && last ? { seen: last.seen, shortId: last.shortId, hour: Number(last.hour) } : undefined };
 }
 
 /**
@@ -133,7 +138,7 @@ export async function newestMatching(db: Db, teamId: string, where: SQL[], keyed
     found.push(...walked.found);
     if (found.length === limit || !walked.edge) return found;
     bounds.push(after(walked.edge));
-    newest = Math.floor(new Date(walked.edge.seen).getTime() / HOUR_MS);
+    newest = walked.edge.hour;
   }
   const rest = () => limit - found.length;
   const perHour = (await visitorsPerHour(db, teamId)) * share;
