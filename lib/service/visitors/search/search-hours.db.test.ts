@@ -14,6 +14,21 @@ const thisHour = hourOf(Date.now()) * HOUR;
 let db: Db;
 let close: () => Promise<void>;
 
+/** A visitor of `teamId` named `callName`, last seen at `seen` (offline unless `onlineUntil` says otherwise). */
+function visitorRow(teamId: string, shortId: string, callName: string, seen: number, extra: { email?: string; tags?: string[]; onlineUntil?: number } = {}) {
+  const fields = { callName, email: extra.email ?? null, identities: [], uniqueId: null, lastUrl: "", lastTitle: null };
+  return {
+    ...fields,
+    shortId,
+    teamId,
+    tokenHash: `hash-${shortId}`,
+    tags: extra.tags ?? [],
+    lastSeenAt: new Date(seen),
+    onlineUntil: new Date(extra.onlineUntil ?? seen),
+    searchText: visitorSearchText(fields),
+  };
+}
+
 beforeAll(async () => {
   const database = await openTestDatabase();
   db = database.db;
@@ -67,36 +82,20 @@ describe("the newest matches of a search", () => {
   const held = population();
 
   beforeAll(async () => {
-    const rows = held.map((visitor) => {
-      const fields = { callName: visitor.words.join(" "), email: null, identities: [], uniqueId: null, lastUrl: "", lastTitle: null };
-      return {
-        ...fields,
-        shortId: visitor.shortId,
-        teamId: "t_many",
-        tokenHash: `hash-${visitor.shortId}`,
+    const rows = held.map((visitor) =>
+      visitorRow("t_many", visitor.shortId, visitor.words.join(" "), visitor.seen, {
         tags: visitor.tags,
-        lastSeenAt: new Date(visitor.seen),
-        onlineUntil: new Date(Date.now() + (visitor.online ? HOUR : -HOUR)),
-        searchText: visitorSearchText(fields),
-      };
-    });
+        onlineUntil: Date.now() + (visitor.online ? HOUR : -HOUR),
+      }),
+    );
     for (let i = 0; i < rows.length; i += 500) await db.insert(visitors).values(rows.slice(i, i + 500));
     // Another team holding the same words in the same hours: never among the results.
     await db.insert(visitors).values(rows.slice(0, 300).map((row) => ({ ...row, shortId: `n${row.shortId}`, teamId: "t_noise" })));
     // A common word that the newest visitors rarely hold: a walk stops among them, in the current hour.
     const edge = Array.from({ length: 2200 }, (_, n) => {
       const newest = n < 200;
-      const fields = { callName: newest && n % 20 !== 3 ? "Zed" : "Kappa", email: null, identities: [], uniqueId: null, lastUrl: "", lastTitle: null };
       const seen = newest ? Date.now() - n * 1000 : thisHour - (2 + Math.floor((n - 200) / 10)) * HOUR;
-      return {
-        ...fields,
-        shortId: `e${String(n).padStart(4, "0")}`,
-        teamId: "t_edge",
-        tokenHash: `hash-e${n}`,
-        lastSeenAt: new Date(seen),
-        onlineUntil: new Date(seen),
-        searchText: visitorSearchText(fields),
-      };
+      return visitorRow("t_edge", `e${String(n).padStart(4, "0")}`, newest && n % 20 !== 3 ? "Zed" : "Kappa", seen);
     });
     for (let i = 0; i < edge.length; i += 500) await db.insert(visitors).values(edge.slice(i, i + 500));
     // The statistics by which a search picks its way (walking, hour keys or the plain lists).
@@ -151,17 +150,7 @@ describe("the newest matches of a search", () => {
 describe("hour keys", () => {
   it("list a visitor's dictionary words and tags under the hour it was last seen, and follow it", async () => {
     const seen = thisHour - 5 * HOUR + 60_000;
-    const fields = { callName: "José Cooper", email: "cooper42@example.org", identities: [], uniqueId: null, lastUrl: "", lastTitle: null };
-    await db.insert(visitors).values({
-      ...fields,
-      shortId: "k01",
-      teamId: "t_keys",
-      tokenHash: "hash-k01",
-      tags: ["#vip"],
-      lastSeenAt: new Date(seen),
-      onlineUntil: new Date(seen),
-      searchText: visitorSearchText(fields),
-    });
+    await db.insert(visitors).values(visitorRow("t_keys", "k01", "José Cooper", seen, { email: "cooper42@example.org", tags: ["#vip"] }));
     const hour = hourOf(seen);
     // Numbers have no hour keys: they are rare, and found by their exact lists.
     expect(await keysOf("k01")).toEqual([`${hour}##vip`, `${hour}:cooper`, `${hour}:example`, `${hour}:jose`, `${hour}:org`].sort());
@@ -177,10 +166,10 @@ describe("hour keys", () => {
       .where(eq(visitors.shortId, "k01"));
     expect(await keysOf("k01")).toEqual([`${hour + 2}##vip`, `${hour + 2}:cooper`, `${hour + 2}:example`, `${hour + 2}:jose`, `${hour + 2}:org`].sort());
     // New tags and new words (an identify) change them at once.
-    const renamed = { ...fields, callName: "Ana Cooper" };
+    const renamed = visitorRow("t_keys", "k01", "Ana Cooper", seen, { email: "cooper42@example.org" });
     await db
       .update(visitors)
-      .set({ tags: ["#trial"], callName: renamed.callName, searchText: visitorSearchText(renamed) })
+      .set({ tags: ["#trial"], callName: renamed.callName, searchText: renamed.searchText })
       .where(eq(visitors.shortId, "k01"));
     expect(await keysOf("k01")).toEqual([`${hour + 2}##trial`, `${hour + 2}:ana`, `${hour + 2}:cooper`, `${hour + 2}:example`, `${hour + 2}:org`].sort());
     expect((await searchVisitors(db, "t_keys", { search: "ana #trial" })).map((visitor) => visitor.shortId)).toEqual(["k01"]);
