@@ -2,7 +2,7 @@
 -- last seen (`493412:jose`, `493412##vip`), so the newest holders of a common word are the few visitors
 -- under its keys for the last hours, found by exact GIN lookups, rather than a walk past every visitor
 -- newer than them or a sort of all its holders. A heartbeat that moves a visitor to a new hour writes a
--- new row version anyway (last_seen_at is indexed), so the keys cost no extra write.
+-- new row version anyway (last_seen_at is indexed), so the keys need no row write of their own.
 
 -- The hour of a time, as a number: the same in every time zone.
 CREATE FUNCTION search_hour(t timestamptz) RETURNS integer LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$
