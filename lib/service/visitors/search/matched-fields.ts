@@ -19,9 +19,12 @@ const TEXT_FIELDS: [string, (row: VisitorRow) => (string | null)[]][] = [
 ];
 
 const OTHER_LETTERS: Record<string, string> = { ß: "ss", æ: "ae", œ: "oe", ø: "o", ł: "l", đ: "d", ħ: "h", ı: "i" };
+const NOT_ASCII = /[^\x00-\x7f]/;
 
 /** search_fold of migration 0013, for naming the matched field only (the search itself folds in SQL). */
-export function foldText(text: string): string {
+function foldText(text: string): string {
+  // Most text is ASCII, where folding is lower case alone (and a search presents up to 500 rows).
+  if (!NOT_ASCII.test(text)) return text.toLowerCase();
   return text
     .normalize("NFD")
     .replace(/[\u0300-\u036f]/g, "")
@@ -29,43 +32,79 @@ export function foldText(text: string): string {
     .replace(/[ßæœøłđħı]/g, (letter) => OTHER_LETTERS[letter]);
 }
 
-/** search_words_of of migration 0013. */
-function foldedWords(text: string): string[] {
-  return foldText(text)
-    .replace(/([0-9]+)/g, " $1 ")
-    .split(/[\s!-/:-@[-`{-~]+/)
-    .filter(Boolean);
+// search_words_of of migration 0013 splits folded text at these, and around runs of digits.
+const SEPARATOR = /[\s!-/:-@[-`{-~]/;
+const DIGIT = /[0-9]/;
+const endsWord = (next: string | undefined, digits: boolean) => next === undefined || SEPARATOR.test(next) || DIGIT.test(next) !== digits;
+
+/** Whether `word` (all digits or none, as search_words_of gives them) is one of folded `text`'s words, without splitting it. */
+function holdsWord(text: string, word: string): boolean {
+  if (!word) return false;
+  const digits = DIGIT.test(word[0]);
+  for (let at = text.indexOf(word); at !== -1; at = text.indexOf(word, at + 1)) {
+    if (endsWord(text[at - 1], digits) && endsWord(text[at + word.length], digits)) return true;
+  }
+  return false;
 }
 
-function textFields(row: VisitorRow, matches: (values: string[]) => boolean): string[] {
-  return TEXT_FIELDS.filter(([, values]) => matches(values(row).filter((value): value is string => Boolean(value)))).map(([name]) => name);
-}
+/** One visitor's text fields, each read and folded at most once, whatever the terms. */
+class FoldedFields {
+  private readonly read: (string[] | undefined)[] = [];
+  private readonly folds: (string[] | undefined)[] = [];
+  constructor(private readonly row: VisitorRow) {}
 
-function termFields(row: VisitorRow, term: SearchTerm, words: WordMatches[] | null): string[] {
-  switch (term.kind) {
-    case "email":
-      return textFields(row, (values) => values.some((value) => value.toLowerCase() === term.value)).filter((name) => name !== "call_name");
-    case "ip":
-      return ["ip_address"];
-    case "id":
-      return ["unique_id"];
-    case "lookupCode":
-      return ["lookup_code"];
-    case "tag":
-      return ["tags"];
-    case "integrationId":
-      return ["integration_ids"];
-    case "text": {
-      if (!words) return textFields(row, (values) => values.some((value) => foldText(value).includes(foldText(term.value))));
-      const found = new Set(words.flatMap((word) => [...word.exact, ...word.typo]));
-      return textFields(row, (values) => values.some((value) => foldedWords(value).some((word) => found.has(word))));
-    }
-    default:
-      return [];
+  values(field: number): string[] {
+    return (this.read[field] ??= TEXT_FIELDS[field][1](this.row).filter((value): value is string => Boolean(value)));
+  }
+
+  folded(field: number): string[] {
+    return (this.folds[field] ??= this.values(field).map(foldText));
   }
 }
 
-/** The fields each term of the search matched on this visitor, in the order of the terms. */
-export function searchMatch(row: VisitorRow, terms: SearchTerm[], words: (WordMatches[] | null)[], typo: boolean): SearchMatch {
-  return { fields: [...new Set(terms.flatMap((term, i) => termFields(row, term, words[i])))], typo };
+/** The fields a term matched on one visitor's folded fields. */
+type TermMatcher = (fields: FoldedFields) => string[];
+
+const fieldsWhere = (matches: (fields: FoldedFields, field: number) => boolean) => (fields: FoldedFields) =>
+  TEXT_FIELDS.flatMap(([name], field) => (matches(fields, field) ? [name] : []));
+
+function termMatcher(term: SearchTerm, words: WordMatches[] | null): TermMatcher {
+  switch (term.kind) {
+    case "email":
+      return fieldsWhere(
+        (fields, field) => TEXT_FIELDS[field][0] !== "call_name" && fields.values(field).some((value) => value.toLowerCase() === term.value),
+      );
+    case "ip":
+      return () => ["ip_address"];
+    case "id":
+      return () => ["unique_id"];
+    case "lookupCode":
+      return () => ["lookup_code"];
+    case "tag":
+      return () => ["tags"];
+    case "integrationId":
+      return () => ["integration_ids"];
+    case "text": {
+      if (!words) {
+        const text = foldText(term.value);
+        return fieldsWhere((fields, field) => fields.folded(field).some((value) => value.includes(text)));
+      }
+      const spellings = [...new Set(words.flatMap((word) => [...word.exact, ...word.typo]))];
+      return fieldsWhere((fields, field) => fields.folded(field).some((text) => spellings.some((word) => holdsWord(text, word))));
+    }
+    default:
+      return () => [];
+  }
+}
+
+/**
+ * For a search's terms (and each term's matched words), what names the fields each term matched on a
+ * visitor, in the order of the terms.
+ */
+export function searchMatcher(terms: SearchTerm[], words: (WordMatches[] | null)[], typo: boolean): (row: VisitorRow) => SearchMatch {
+  const matchers = terms.map((term, i) => termMatcher(term, words[i]));
+  return (row) => {
+    const fields = new FoldedFields(row);
+    return { fields: [...new Set(matchers.flatMap((matcher) => matcher(fields)))], typo };
+  };
 }

@@ -1,10 +1,9 @@
 import { createHash } from "node:crypto";
-import { and, asc, desc, eq, inArray, lt, sql, type AnyColumn, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, lt, sql, type SQL } from "drizzle-orm";
 import type { Db } from "@/lib/db";
 import { visitors } from "../../core/schema";
-import { shownVisitorColumns, type VisitorRow } from "../present";
 import { holdsAnyHourKey, type Keyed } from "./keyed";
-import { visitorsPerHour } from "./search-statistics";
+import { recentTraffic } from "./search-statistics";
 
 /** Visitors are kept 30 days: no hour keys are older. */
 const KEPT_HOURS = 30 * 24;
@@ -26,18 +25,14 @@ const WALK_BOUND = 2;
  */
 const LIST_VISITORS = 1_000;
 
-// Written out: in a subquery, drizzle leaves columns unqualified, and sessions has a team_id of its own.
-const inSession = sql<boolean>`exists (select 1 from sessions as live where live.visitor_id = "visitors"."short_id" and live.team_id = "visitors"."team_id" and live.status = 'ongoing')`;
 /** The help queue's order (those waiting longest first), the online visitors', or the list's. */
 export type ListOrder = "waiting" | "online" | "seen";
 /** How a list is sorted: by a key, then the id. */
-type Order = { key: AnyColumn; by: SQL[]; ascending: boolean };
+type Order = SQL[];
 // By an expression, not the column: sorted after the GIN lookups, rather than by walking visitors_team_seen_idx.
-const newestFirst: Order = { key: visitors.lastSeenAt, by: [desc(sql`${visitors.lastSeenAt} + interval '0 s'`), asc(visitors.shortId)], ascending: false };
-const newestFirstWalking: Order = { key: visitors.lastSeenAt, by: [desc(visitors.lastSeenAt), asc(visitors.shortId)], ascending: false };
-const longestWaiting: Order = { key: visitors.waitingSince, by: [asc(visitors.waitingSince), asc(visitors.shortId)], ascending: true };
-
-export type Found = { visitor: VisitorRow; inSession: boolean };
+const newestFirst: Order = [desc(sql`${visitors.lastSeenAt} + interval '0 s'`), asc(visitors.shortId)];
+const newestFirstWalking: Order = [desc(visitors.lastSeenAt), asc(visitors.shortId)];
+const longestWaiting: Order = [asc(visitors.waitingSince), asc(visitors.shortId)];
 
 /**
  * Prepared under a name from its text, so that each connection plans a shape of search once: only for
@@ -55,26 +50,21 @@ const MAX_PREPARED_CONDITIONS = 12;
 type Where = { indexed: SQL[]; checked: SQL[] };
 
 /**
- * The first `limit` visitors by `order`: the conditions and the sort read only the id and the sort key,
- * and only those kept are read whole, with whether a session with them is going on. With conditions
- * `checked`, the statement is prepared (see named); otherwise the planner picks its indexes by the values.
+ * The ids of the first `limit` visitors by `order` (the rows are read whole once, by readFound). With
+ * conditions `checked`, the statement is prepared (see named); otherwise the planner picks its indexes
+ * by the values.
  */
-function select(db: Db, where: SQL[] | Where, order: Order, limit: number): Promise<Found[]> {
+async function select(db: Db, where: SQL[] | Where, order: Order, limit: number): Promise<string[]> {
   const conditions = Array.isArray(where) ? where : [...where.indexed, ...where.checked.map((condition) => sql`(${condition}) is true`)];
-  const first = db
-    .select({ shortId: visitors.shortId, key: sql<Date>`${order.key}`.as("key") })
+  const query = db
+    .select({ shortId: visitors.shortId })
     .from(visitors)
     .where(and(...conditions))
-    .orderBy(...order.by)
-    .limit(limit)
-    .as("first");
-  const query = db
-    .select({ visitor: shownVisitorColumns, inSession })
-    .from(first)
-    .innerJoin(visitors, eq(visitors.shortId, first.shortId))
-    .orderBy(order.ascending ? asc(first.key) : desc(first.key), asc(first.shortId));
+    .orderBy(...order)
+    .limit(limit);
   // A search of many terms is a shape of its own: prepared, each would stay in every connection's memory.
-  return Array.isArray(where) || conditions.length > MAX_PREPARED_CONDITIONS ? query : named(query);
+  const rows = await (Array.isArray(where) || conditions.length > MAX_PREPARED_CONDITIONS ? query : named(query));
+  return rows.map((row) => row.shortId);
 }
 
 /** Where a walk stopped: the last visitor it passed (its time exact to the microsecond, as text, and its hour). */
@@ -88,7 +78,7 @@ const after = (edge: Edge) =>
  * The first `limit` of the team's newest `passing` visitors that meet `conditions`, and, when it passed
  * that many, where it stopped; without an edge, every visitor of the team was passed.
  */
-async function walkNewest(db: Db, teamId: string, conditions: SQL[], passing: number, limit: number): Promise<{ found: Found[]; edge?: Edge }> {
+async function walkNewest(db: Db, teamId: string, conditions: SQL[], passing: number, limit: number): Promise<{ found: string[]; edge?: Edge }> {
   const passed = await named(
     db
       .select({
@@ -99,14 +89,10 @@ async function walkNewest(db: Db, teamId: string, conditions: SQL[], passing: nu
       })
       .from(visitors)
       .where(eq(visitors.teamId, teamId))
-      .orderBy(...newestFirstWalking.by)
+      .orderBy(...newestFirstWalking)
       .limit(passing),
   );
-  const ids = passed.filter((row) => row.meets).map((row) => row.shortId);
-  const found =
-    ids.length > 0
-      ? await select(db, { indexed: [inArray(visitors.shortId, ids.slice(0, limit))], checked: [eq(visitors.teamId, teamId)] }, newestFirst, limit)
-      : [];
+  const found = passed.filter((row) => row.meets).map((row) => row.shortId).slice(0, limit);
   const last = passed.at(-1);
   return { found, edge: passed.length === passing && last ? { seen: last.seen, shortId: last.shortId, hour: Number(last.hour) } : undefined };
 }
@@ -124,13 +110,13 @@ async function walkNewest(db: Db, teamId: string, conditions: SQL[], passing: nu
  * - the plain lists, sorted: every match, for the rarest (up to LIST_VISITORS expected), and for what
  *   the windows leave.
  */
-export async function newestMatching(db: Db, teamId: string, where: SQL[], keyed: Keyed[], limit: number, order: ListOrder): Promise<Found[]> {
+export async function newestMatching(db: Db, teamId: string, where: SQL[], keyed: Keyed[], limit: number, order: ListOrder): Promise<string[]> {
   const checked = keyed.map((condition) => condition.holds(false));
   if (order === "waiting") return select(db, [...where, ...checked], longestWaiting, limit);
   if (order === "online") return select(db, [...where, ...checked], newestFirst, limit);
   if (keyed.length === 0) return select(db, where, newestFirstWalking, limit);
   const share = keyed.reduce((product, condition) => product * condition.frequency, 1);
-  const found: Found[] = [];
+  const found: string[] = [];
   const bounds: SQL[] = [];
   let newest = Math.floor(Date.now() / HOUR_MS) + 1; // the current hour and the next (a clock a little ahead)
   if (limit / share <= WALK_VISITORS) {
@@ -141,16 +127,22 @@ export async function newestMatching(db: Db, teamId: string, where: SQL[], keyed
     newest = walked.edge.hour;
   }
   const rest = () => limit - found.length;
-  const perHour = (await visitorsPerHour(db, teamId)) * share;
+  const traffic = await recentTraffic(db, teamId);
+  const perHour = traffic.visitorsPerHour * share;
   const listing = perHour * KEPT_HOURS;
   if (listing > LIST_VISITORS && keyed.every((condition) => condition.hourKeys)) {
     const keysPerHour = keyed.reduce((sum, condition) => sum + condition.hourKeys!(0).length, 0);
     let span = 1 + Math.ceil((2 * rest()) / perHour);
-    while (found.length < limit && span <= KEPT_HOURS && span * keysPerHour <= MAX_HOUR_KEYS) {
-      const hours = Array.from({ length: span }, (_, i) => newest - i);
+    // The hours after the newest visitor (when the traffic was read) hold only those seen since: the
+    // first window takes them on top of its span, rather than a quiet site's empty hours taking a window.
+    let quiet = Math.max(0, newest - traffic.newestHour);
+    if ((quiet + span) * keysPerHour > MAX_HOUR_KEYS) quiet = 0; // quiet for days: windows as for any site
+    while (found.length < limit && span <= KEPT_HOURS && (quiet + span) * keysPerHour <= MAX_HOUR_KEYS) {
+      const hours = Array.from({ length: quiet + span }, (_, i) => newest - i);
       const inWindow = keyed.map((condition) => holdsAnyHourKey(hours.flatMap(condition.hourKeys!)));
       found.push(...(await select(db, { indexed: inWindow, checked: [...where, ...bounds] }, newestFirst, rest())));
-      newest -= span;
+      newest -= quiet + span;
+      quiet = 0;
       bounds.push(lt(visitors.lastSeenAt, new Date((newest + 1) * HOUR_MS)));
       span *= WIDER;
     }

@@ -176,3 +176,36 @@ describe("hour keys", () => {
     expect(await searchVisitors(db, "t_keys", { search: "jose" })).toEqual([]);
   });
 });
+
+describe("a quiet site", () => {
+  // A database of its own: the statistics and the site's traffic are read once and kept for minutes.
+  let quietDb: Db;
+  let closeQuiet: () => Promise<void>;
+  const search = async () => (await searchVisitors(quietDb, "t_quiet", { search: "lull", maxResults: 50 })).map((visitor) => visitor.shortId);
+
+  beforeAll(async () => {
+    const database = await openTestDatabase();
+    quietDb = database.db;
+    closeQuiet = database.close;
+    await quietDb.insert(teams).values({ id: "t_quiet", name: "Quiet", domain: "shop.example.com", publicKey: "pk_quiet", webhookSecret: "whsec" });
+    // Forty visitors an hour, the newest five hours ago; a fifth hold the word.
+    const rows = Array.from({ length: 960 }, (_, n) =>
+      visitorRow("t_quiet", `q${String(n).padStart(3, "0")}`, n % 5 === 0 ? "Lull" : "Calm", thisHour - (5 + Math.floor(n / 40)) * HOUR + (n % 40) * 1000),
+    );
+    for (let i = 0; i < rows.length; i += 480) await quietDb.insert(visitors).values(rows.slice(i, i + 480));
+    await quietDb.execute(sql`analyze visitors`);
+  }, 120_000);
+
+  afterAll(async () => {
+    await closeQuiet?.();
+  });
+
+  it("finds visitors seen after its traffic was read, in the hours that were quiet then", async () => {
+    const before = await search();
+    expect(before.slice(0, 3)).toEqual(["q035", "q030", "q025"]);
+    expect(before).toHaveLength(50);
+    // The traffic (the newest visitor five hours ago) is kept for minutes; these come meanwhile.
+    await quietDb.insert(visitors).values([visitorRow("t_quiet", "q_now", "Lull", Date.now()), visitorRow("t_quiet", "q_two", "Lull", thisHour - 2 * HOUR)]);
+    expect(await search()).toEqual(["q_now", "q_two", ...before.slice(0, 48)]);
+  });
+});

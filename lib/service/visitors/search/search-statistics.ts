@@ -61,17 +61,27 @@ export function searchFrequencies(db: Db): Promise<Frequencies> {
   return remembered(db, "frequencies", () => readFrequencies(db));
 }
 
+/** A team's recent traffic: how many visitors are seen in an hour, and the hour its newest was seen. */
+export interface Traffic {
+  /** Over the last hour, or the last day's average when more (at least one). */
+  visitorsPerHour: number;
+  /** The hour (as search_hour counts them) of the newest visitor; the current hour when none is seen in a day. */
+  newestHour: number;
+}
+
 /**
- * How many of the team's visitors are seen in an hour: over the last hour, or the last day's average
- * when more (at least one). A site's traffic changes through the day, and the newest hours are the ones
- * a search looks at first.
+ * A team's traffic over the last day, read every few minutes. A site's traffic changes through the day,
+ * and the newest hours are the ones a search looks at first; the hours after the newest visitor (as of
+ * when it was read) hold at most those seen since.
  */
-export function visitorsPerHour(db: Db, teamId: string): Promise<number> {
-  return remembered(db, `rate:${teamId}`, async () => {
-    const { rows } = await db.execute<{ hour: number | string; day: number | string }>(
-      sql`select count(*) filter (where last_seen_at > now() - interval '1 hour') as hour, count(*) as day
+export function recentTraffic(db: Db, teamId: string): Promise<Traffic> {
+  return remembered(db, `traffic:${teamId}`, async () => {
+    const { rows } = await db.execute<{ hour: number | string; day: number | string; newest: number | string | null }>(
+      sql`select count(*) filter (where last_seen_at > now() - interval '1 hour') as hour, count(*) as day,
+            search_hour(max(last_seen_at)) as newest, search_hour(now()) as now
           from visitors where team_id = ${teamId} and last_seen_at > now() - interval '24 hours'`,
     );
-    return Math.max(1, Number(rows[0].hour), Number(rows[0].day) / 24);
+    const [row] = rows as { hour: number | string; day: number | string; newest: number | string | null; now: number | string }[];
+    return { visitorsPerHour: Math.max(1, Number(row.hour), Number(row.day) / 24), newestHour: Number(row.newest ?? row.now) };
   });
 }

@@ -3,9 +3,10 @@ import type { Db } from "@/lib/db";
 import { visitors } from "../../core/schema";
 import type { VisitorRow } from "../present";
 import { holdsTag, tagKeyed, wordsKeyed } from "./keyed";
-import { searchMatch, type SearchMatch } from "./matched-fields";
-import { newestMatching, type Found, type ListOrder } from "./newest-matching";
+import { searchMatcher, type SearchMatch } from "./matched-fields";
+import { newestMatching, type ListOrder } from "./newest-matching";
 import { parseSearch, type SearchTerm } from "./parse-search";
+import { readFound } from "./read-found";
 import { searchFrequencies } from "./search-statistics";
 import { allowedEdits } from "./typo-rules";
 import { inDictionary, matchWords, type WordMatches } from "./word-matches";
@@ -128,24 +129,29 @@ export async function searchVisitors(db: Db, teamId: string, options: SearchVisi
   const exactly = typed.map((word) => wordsKeyed(word.exact, frequencies));
   // A word with no exact spelling held (only typo'd ones) leaves nothing for the exact pass to find.
   const exact = typed.every((word) => word.exact.length > 0) ? await newestMatching(db, teamId, where, [...exactly, ...tags], limit, order) : [];
-  const found = (matched: (WordMatches[] | null)[], typo: boolean) => (row: Found) => ({
-    ...row.visitor,
-    inSession: row.inSession,
-    searchMatch: searchMatch(row.visitor, terms, matched, typo),
-  });
-  if (exact.length === limit || !typed.some((word) => inDictionary(word.word) && allowedEdits(word.word) > 0)) return exact.map(found(words, false));
-  // Those that hold a typo'd spelling of some word and not every word exactly.
-  const spelled = await termWordMatches(db, teamId, terms, true);
-  const spellings = spelled.flatMap((matches) => matches ?? []);
-  const withTypos = spellings.some((word) => word.typo.length > 0)
-    ? await newestMatching(
-        db,
-        teamId,
-        [...where, not(and(...exactly.map((condition) => condition.holds(false)))!)],
-        [...spellings.map((word) => wordsKeyed([...word.exact, ...word.typo], frequencies)), ...tags],
-        limit - exact.length,
-        order,
-      )
-    : [];
-  return [...exact.map(found(words, false)), ...withTypos.map(found(spelled, true))];
+  const withTypos = async (): Promise<{ ids: string[]; spelled: (WordMatches[] | null)[] }> => {
+    if (exact.length === limit || !typed.some((word) => inDictionary(word.word) && allowedEdits(word.word) > 0)) return { ids: [], spelled: [] };
+    // Those that hold a typo'd spelling of some word and not every word exactly.
+    const spelled = await termWordMatches(db, teamId, terms, true);
+    const spellings = spelled.flatMap((matches) => matches ?? []);
+    if (!spellings.some((word) => word.typo.length > 0)) return { ids: [], spelled };
+    const ids = await newestMatching(
+      db,
+      teamId,
+      [...where, not(and(...exactly.map((condition) => condition.holds(false)))!)],
+      [...spellings.map((word) => wordsKeyed([...word.exact, ...word.typo], frequencies)), ...tags],
+      limit - exact.length,
+      order,
+    );
+    return { ids, spelled };
+  };
+  const typo = await withTypos();
+  const exactMatch = searchMatcher(terms, words, false);
+  const typoMatch = searchMatcher(terms, typo.spelled, true);
+  const typoIds = new Set(typo.ids);
+  return (await readFound(db, teamId, [...exact, ...typo.ids])).map(({ visitor, inSession }) => ({
+    ...visitor,
+    inSession,
+    searchMatch: (typoIds.has(visitor.shortId) ? typoMatch : exactMatch)(visitor),
+  }));
 }
