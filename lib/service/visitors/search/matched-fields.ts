@@ -71,9 +71,7 @@ const fieldsWhere = (matches: (fields: FoldedFields, field: number) => boolean) 
 function termMatcher(term: SearchTerm, words: WordMatches[] | null): TermMatcher {
   switch (term.kind) {
     case "email":
-      return fieldsWhere(
-        (fields, field) => TEXT_FIELDS[field][0] !== "call_name" && fields.values(field).some((value) => value.toLowerCase() === term.value),
-      );
+      return fieldsWhere((fields, field) => TEXT_FIELDS[field][0] !== "call_name" && fields.values(field).some((value) => value.toLowerCase() === term.value));
     case "ip":
       return () => ["ip_address"];
     case "id":

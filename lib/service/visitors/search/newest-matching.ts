@@ -92,7 +92,10 @@ async function walkNewest(db: Db, teamId: string, conditions: SQL[], passing: nu
       .orderBy(...newestFirstWalking)
       .limit(passing),
   );
-  const found = passed.filter((row) => row.meets).map((row) => row.shortId).slice(0, limit);
+  const found = passed
+    .filter((row) => row.meets)
+    .map((row) => row.shortId)
+    .slice(0, limit);
   const last = passed.at(-1);
   return { found, edge: passed.length === passing && last ? { seen: last.seen, shortId: last.shortId, hour: Number(last.hour) } : undefined };
 }
