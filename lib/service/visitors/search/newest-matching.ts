@@ -34,36 +34,49 @@ const newestFirst: Order = [desc(sql`${visitors.lastSeenAt} + interval '0 s'`), 
 const newestFirstWalking: Order = [desc(visitors.lastSeenAt), asc(visitors.shortId)];
 const longestWaiting: Order = [asc(visitors.waitingSince), asc(visitors.shortId)];
 
+/** The most shapes of search prepared per process: each stays in every connection's memory. */
+const MAX_PREPARED_SHAPES = 256;
+const preparedShapes = new Set<string>();
+
 /**
  * Prepared under a name from its text, so that each connection plans a shape of search once: only for
- * statements whose one possible index is the GIN lookup (or the list's order), as a generic plan knows
- * no value (it once joined 1,000,000 entries of a team's index to 21 found by the hour keys).
+ * statements whose indexes do not depend on their values (a generic plan knows none: it once joined
+ * 1,000,000 entries of a team's index to 21 found by the hour keys). Past MAX_PREPARED_SHAPES, a new
+ * shape is planned each time: a caller cannot fill the connections with shapes.
  */
-function named<R>(query: { toSQL(): { sql: string }; prepare(name: string): { execute(): Promise<R> } }): Promise<R> {
-  return query.prepare(`search_${createHash("sha256").update(query.toSQL().sql).digest("base64url").slice(0, 20)}`).execute();
+function named<R>(query: { toSQL(): { sql: string }; prepare(name: string): { execute(): Promise<R> }; execute(): Promise<R> }): Promise<R> {
+  const name = `search_${createHash("sha256").update(query.toSQL().sql).digest("base64url").slice(0, 20)}`;
+  if (!preparedShapes.has(name)) {
+    if (preparedShapes.size >= MAX_PREPARED_SHAPES) return query.execute();
+    preparedShapes.add(name);
+  }
+  return query.prepare(name).execute();
 }
-
-/** Statements with more conditions than this are planned each time rather than prepared (see select). */
-const MAX_PREPARED_CONDITIONS = 12;
 
 /** Conditions of a search: those by which an index finds the rows, and those checked on the rows found. */
 type Where = { indexed: SQL[]; checked: SQL[] };
 
 /**
- * The ids of the first `limit` visitors by `order` (the rows are read whole once, by readFound). With
- * conditions `checked`, the statement is prepared (see named); otherwise the planner picks its indexes
- * by the values.
+ * A search's conditions other than the keyed ones; `byValues` when the best index for them depends on
+ * their values (free text: a generic plan would take the trigram index even for a pattern with no
+ * trigram to look up), so that their statement is planned each time.
  */
-async function select(db: Db, where: SQL[] | Where, order: Order, limit: number): Promise<string[]> {
-  const conditions = Array.isArray(where) ? where : [...where.indexed, ...where.checked.map((condition) => sql`(${condition}) is true`)];
+export type Conditions = { conditions: SQL[]; byValues: boolean };
+
+/**
+ * The ids of the first `limit` visitors by `order` (the rows are read whole once, by readFound), by
+ * conditions `indexed` and those `checked` on the rows they find (kept from any index). Prepared (see
+ * named) unless `byValues`, when the planner picks its indexes by the values each time.
+ */
+async function select(db: Db, where: Where, order: Order, limit: number, byValues = false): Promise<string[]> {
+  const conditions = [...where.indexed, ...where.checked.map((condition) => sql`(${condition}) is true`)];
   const query = db
     .select({ shortId: visitors.shortId })
     .from(visitors)
     .where(and(...conditions))
     .orderBy(...order)
     .limit(limit);
-  // A search of many terms is a shape of its own: prepared, each would stay in every connection's memory.
-  const rows = await (Array.isArray(where) || conditions.length > MAX_PREPARED_CONDITIONS ? query : named(query));
+  const rows = await (byValues ? query : named(query));
   return rows.map((row) => row.shortId);
 }
 
@@ -113,11 +126,19 @@ async function walkNewest(db: Db, teamId: string, conditions: SQL[], passing: nu
  * - the plain lists, sorted: every match, for the rarest (up to LIST_VISITORS expected), and for what
  *   the windows leave.
  */
-export async function newestMatching(db: Db, teamId: string, where: SQL[], keyed: Keyed[], limit: number, order: ListOrder): Promise<string[]> {
+export async function newestMatching(
+  db: Db,
+  teamId: string,
+  { conditions: where, byValues }: Conditions,
+  keyed: Keyed[],
+  limit: number,
+  order: ListOrder,
+): Promise<string[]> {
   const checked = keyed.map((condition) => condition.holds(false));
-  if (order === "waiting") return select(db, [...where, ...checked], longestWaiting, limit);
-  if (order === "online") return select(db, [...where, ...checked], newestFirst, limit);
-  if (keyed.length === 0) return select(db, where, newestFirstWalking, limit);
+  // By the indexes of `where` (the online and waiting ones among them); the keyed conditions are checked on the rows.
+  if (order === "waiting") return select(db, { indexed: [...where, ...checked], checked: [] }, longestWaiting, limit, byValues);
+  if (order === "online") return select(db, { indexed: [...where, ...checked], checked: [] }, newestFirst, limit, byValues);
+  if (keyed.length === 0) return select(db, { indexed: where, checked: [] }, newestFirstWalking, limit, byValues);
   const share = keyed.reduce((product, condition) => product * condition.frequency, 1);
   const found: string[] = [];
   const bounds: SQL[] = [];

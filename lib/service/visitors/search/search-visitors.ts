@@ -118,6 +118,8 @@ export async function searchVisitors(db: Db, teamId: string, options: SearchVisi
   const keyedTerm = (term: SearchTerm, i: number) => Boolean(words[i]) || term.kind === "tag";
   const where = [eq(visitors.teamId, teamId), ...terms.filter((term, i) => !keyedTerm(term, i)).map(condition)];
   if (options.online !== undefined) where.push(options.online ? isOnline : isOffline);
+  // Free text other than words is a trigram look-up, whose cost depends on the text.
+  const byValues = terms.some((term, i) => term.kind === "text" && !words[i]);
   const tags = terms.flatMap((term) => (term.kind === "tag" ? [tagKeyed(term.value, frequencies)] : []));
   const typed = words.flatMap((matches) => matches ?? []);
   const order: ListOrder = terms.some((term) => term.kind === "waiting" && term.value)
@@ -128,7 +130,9 @@ export async function searchVisitors(db: Db, teamId: string, options: SearchVisi
   const limit = clampMaxResults(options.maxResults);
   const exactly = typed.map((word) => wordsKeyed(word.exact, frequencies));
   // A word with no exact spelling held (only typo'd ones) leaves nothing for the exact pass to find.
-  const exact = typed.every((word) => word.exact.length > 0) ? await newestMatching(db, teamId, where, [...exactly, ...tags], limit, order) : [];
+  const exact = typed.every((word) => word.exact.length > 0)
+    ? await newestMatching(db, teamId, { conditions: where, byValues }, [...exactly, ...tags], limit, order)
+    : [];
   const withTypos = async (): Promise<{ ids: string[]; spelled: (WordMatches[] | null)[] }> => {
     if (exact.length === limit || !typed.some((word) => inDictionary(word.word) && allowedEdits(word.word) > 0)) return { ids: [], spelled: [] };
     // Those that hold a typo'd spelling of some word and not every word exactly.
@@ -138,7 +142,7 @@ export async function searchVisitors(db: Db, teamId: string, options: SearchVisi
     const ids = await newestMatching(
       db,
       teamId,
-      [...where, not(and(...exactly.map((condition) => condition.holds(false)))!)],
+      { conditions: [...where, not(and(...exactly.map((condition) => condition.holds(false)))!)], byValues },
       [...spellings.map((word) => wordsKeyed([...word.exact, ...word.typo], frequencies)), ...tags],
       limit - exact.length,
       order,
