@@ -23,8 +23,9 @@ import { openDatabase } from "../lib/db/connection";
 import { teams, visitors } from "../lib/service/core/schema";
 import { ensureApiKey, ensureDefaultTeam } from "../lib/service/teams/team";
 import { startWrites } from "./background-writes";
-import { drawn, filledVisitor, fillVisitors, LAST_NAME_COUNT } from "./fill-visitors";
+import { fillVisitors } from "./fill-visitors";
 import { percentile, summarize, timeRequests, type Summary } from "./measure";
+import { searchForms } from "./search-forms";
 
 const { values } = parseArgs({
   options: {
@@ -86,37 +87,7 @@ const server = await startServer({
 });
 const headers = { "x-api-key": apiKey };
 const pick = (i: number) => `B${((i * 7919) % visitorCount).toString(16).padStart(8, "0")}`;
-/** The first visitor from `from` on that `test` accepts: the searches ask for real visitors of the fill. */
-function visitorWhere(from: number, test: (n: number) => boolean): ReturnType<typeof filledVisitor> {
-  for (let n = from; n < visitorCount; n++) if (test(n)) return filledVisitor(n);
-  return filledVisitor(from);
-}
-/** One edit in each word: neighbours swapped in the first, a letter dropped from the second. */
-const typo = (first: string, last: string) => `${first.slice(0, 1)}${first.charAt(2)}${first.charAt(1)}${first.slice(3)} ${last.slice(0, 2)}${last.slice(3)}`;
-const common = filledVisitor(4242);
-const rare = visitorWhere(1000, (n) => drawn(n, 2, LAST_NAME_COUNT) > LAST_NAME_COUNT / 2 && /^[A-Za-z]{6,}$/.test(filledVisitor(n).last));
-const longRare = visitorWhere(5000, (n) => /^[A-Za-z]{9,}$/.test(filledVisitor(n).last) && drawn(n, 2, LAST_NAME_COUNT) > LAST_NAME_COUNT / 2);
-const accented = visitorWhere(2000, (n) => /[^A-Za-z]/.test(filledVisitor(n).first));
-const searches: [string, string][] = [
-  ["name, exact", `${common.first} ${common.last}`],
-  ["name, either order", `${common.last} ${common.first}`],
-  ["rare name, exact", `${rare.first} ${rare.last}`],
-  ["rare name, a typo in each word", typo(rare.first, rare.last)],
-  ["long rare last name, two typos", `${longRare.last.slice(0, 2)}${longRare.last.charAt(3)}${longRare.last.charAt(2)}${longRare.last.slice(4, -1)}`],
-  ["unfinished last name", rare.last.slice(0, 4)],
-  ["accents folded", accented.first.normalize("NFD").replace(/\p{M}/gu, "")],
-  ["email", filledVisitor(4242).email],
-  ["id:", "id:user-4242"],
-  ["ip:", "ip:198.51.16.146"],
-  ["integration_id:", "integration_id:acmechat:4240"],
-  ["lookup code", "0007"],
-  ["tag, online", "#vip online"],
-  ["-online, tag", "-online #trial"],
-  ["url word", "checkout"],
-  ["title word with a typo", "backpak"],
-  ["name and tag", `${common.first} #vip`],
-  ["name, online", `${common.first} online`],
-];
+const searches = searchForms(visitorCount);
 
 /** Sequential requests go through the searches in turn, so request i is search i mod their count. */
 function searchBreakdown(latencies: number[]): string[] {
