@@ -1,5 +1,5 @@
 /**
- * Where a search's time goes: the CPU the server process and the database's backends spend per search
+ * Where a search's time goes: the CPU the server's processes and the database cluster's spend per search
  * (and this client, fetching), each form of search and all of them with 8 clients, through the real
  * server on a database already filled by bench/api-latency.ts (`--reuse`), on PostgreSQL:
  *
@@ -12,7 +12,7 @@ import { parseArgs } from "node:util";
 import pg from "pg";
 import { NO_RATE_LIMITS, startServer } from "../e2e/support/server";
 import { summarize, timeRequests } from "./measure";
-import { cpuSeconds } from "./process-cpu";
+import { cpuSeconds, procStat } from "./process-cpu";
 import { searchForms } from "./search-forms";
 
 const { values } = parseArgs({
@@ -31,11 +31,12 @@ await client.connect();
 const headers = { "x-api-key": apiKey };
 const searchUrl = (search: string) => `${server.url}/v1.3/list?search=${encodeURIComponent(search)}`;
 
-/** CPU milliseconds per request of the server's processes, the database's backends serving it, and this client. */
+// The whole cluster, through its postmaster: a backend that exits (its pool closed an idle connection) still counts.
+const [{ pid: backend }] = (await client.query<{ pid: number }>("select pg_backend_pid() as pid")).rows;
+const roots = { server: [server.pid], database: [procStat(backend)!.ppid] };
+
+/** CPU milliseconds per request of the server's processes, the database cluster's, and this client. */
 async function cpuPerRequest(url: (i: number) => string, total: number, concurrency: number) {
-  // The server's pool keeps its connections: their backends are the ones serving it.
-  const { rows } = await client.query<{ pid: number }>("select pid from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()");
-  const roots = { server: [server.pid], database: rows.map((row) => row.pid) };
   const before = cpuSeconds(roots);
   const own = process.cpuUsage();
   const run = await timeRequests(url, headers, total, concurrency);
