@@ -76,12 +76,12 @@ export interface Traffic {
  */
 export function recentTraffic(db: Db, teamId: string): Promise<Traffic> {
   return remembered(db, `traffic:${teamId}`, async () => {
-    const { rows } = await db.execute<{ hour: number | string; day: number | string; newest: number | string | null }>(
+    const { rows } = await db.execute<{ hour: number | string; day: number | string; newest: number | string | null; now: number | string }>(
       sql`select count(*) filter (where last_seen_at > now() - interval '1 hour') as hour, count(*) as day,
             search_hour(max(last_seen_at)) as newest, search_hour(now()) as now
           from visitors where team_id = ${teamId} and last_seen_at > now() - interval '24 hours'`,
     );
-    const [row] = rows as { hour: number | string; day: number | string; newest: number | string | null; now: number | string }[];
+    const [row] = rows;
     return { visitorsPerHour: Math.max(1, Number(row.hour), Number(row.day) / 24), newestHour: Number(row.newest ?? row.now) };
   });
 }
