@@ -36,10 +36,10 @@ const [{ pid: backend }] = (await client.query<{ pid: number }>("select pg_backe
 const roots = { server: [server.pid], database: [procStat(backend)!.ppid] };
 
 /** CPU milliseconds per request of the server's processes, the database cluster's, and this client. */
-async function cpuPerRequest(url: (i: number) => string, total: number, concurrency: number) {
+async function cpuPerRequest(requestUrl: (i: number) => string, total: number, concurrency: number) {
   const before = cpuSeconds(roots);
   const own = process.cpuUsage();
-  const run = await timeRequests(url, headers, total, concurrency);
+  const run = await timeRequests(requestUrl, headers, total, concurrency);
   const after = cpuSeconds(roots);
   const { user, system } = process.cpuUsage(own);
   const ms = (seconds: number) => ((seconds * 1000) / total).toFixed(2);
