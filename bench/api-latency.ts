@@ -6,11 +6,12 @@
  *   npx tsx --conditions=react-server bench/api-latency.ts [--visitors 1000000] [--requests 3200]
  *   scripts/with-postgres.sh npx tsx --conditions=react-server bench/api-latency.ts   (PostgreSQL)
  *
- * Options: --registrations and --heartbeats a second (50, 200), --concurrency (8), --reuse (fill the database
- * DATABASE_URL names itself, once, and use it again in later runs: the fill takes minutes; the index
- * rebuild times are measured only by a run that filled). Needs a production
- * build (`npm run build`). Prints the fill and index build times, p50/p95/p99 and requests per second per
- * endpoint (the search's against /healthz's in the same run), and p50/p95/max per form of search.
+ * Options: --registrations and --heartbeats a second (50, 200; both 0: an idle machine, no purge either),
+ * --concurrency (8), --reuse (fill the database DATABASE_URL names itself, once, and use it again in later
+ * runs: the fill takes minutes; the index rebuild times are measured only by a run that filled). Needs a
+ * production build (`npm run build`). Prints the fill and index build times, p50/p95/p99 one request at a
+ * time and requests per second with `concurrency` clients (autocannon) per endpoint (the search's against
+ * /healthz's in the same run), and p50/p95/max per form of search.
  */
 import fs from "node:fs";
 import os from "node:os";
@@ -24,7 +25,7 @@ import { teams, visitors } from "../lib/service/core/schema";
 import { ensureApiKey, ensureDefaultTeam } from "../lib/service/teams/team";
 import { startWrites } from "./background-writes";
 import { fillVisitors } from "./fill-visitors";
-import { percentile, summarize, timeRequests, type Summary } from "./measure";
+import { loadRequests, percentile, summarize, timeRequests, type Summary } from "./measure";
 import { searchForms } from "./search-forms";
 
 const { values } = parseArgs({
@@ -57,6 +58,9 @@ const [{ n: existing }] = await database.db.select({ n: count() }).from(visitors
 const filling = Number(existing) < visitorCount;
 if (filling) await fillVisitors(database.db, team.id, visitorCount);
 console.log(`Filled in ${((Date.now() - fillStarted) / 1000).toFixed(0)} s (the search triggers and indexes kept up as rows came in).`);
+const rates = { registrations: Number(values.registrations), heartbeats: Number(values.heartbeats) };
+// The purge is a write too: a run without writes (an idle machine) has no other team to purge.
+const idle = rates.registrations === 0 && rates.heartbeats === 0;
 // Another team whose offline visitors are purged while searches run.
 const purgeKey = "tk_bench_purge_0123456789abcdef";
 await database.db
@@ -65,7 +69,7 @@ await database.db
   .onConflictDoNothing();
 await ensureApiKey(database.db, "t_purged", purgeKey, "Bench", "api");
 // Ids of their own: the main team's would conflict, and nothing would be filled to purge.
-await fillVisitors(database.db, "t_purged", 20_000, { idPrefix: "P" });
+if (!idle) await fillVisitors(database.db, "t_purged", 20_000, { idPrefix: "P" });
 // What building the search indexes anew takes at this size (as a migration on an existing table would).
 for (const index of filling ? ["visitors_search_words_idx", "visitors_search_hours_idx", "search_words_keys_idx", "visitors_search_trgm_idx"] : []) {
   const started = Date.now();
@@ -98,11 +102,12 @@ function searchBreakdown(latencies: number[]): string[] {
 }
 
 let bySearch: string[] = [];
-const writes = startWrites(server.url, team.publicKey, { registrations: Number(values.registrations), heartbeats: Number(values.heartbeats) });
+const writes = startWrites(server.url, team.publicKey, rates);
 // The purge comes in the middle of the sequential searches.
-let purged = "";
+let purged = "no purge (no writes)";
 const purge = new Promise<void>((resolve) =>
   setTimeout(async () => {
+    if (idle) return resolve();
     const started = performance.now();
     const response = await fetch(`${server.url}/v1.3/visitors?all=true`, { method: "DELETE", headers: { "x-api-key": purgeKey } });
     purged = `purge of ${response.headers.get("x-deleted-count")} visitors of another team: ${response.status} in ${(performance.now() - started).toFixed(0)} ms`;
@@ -124,7 +129,7 @@ try {
     const sequential = await timeRequests(url, headers, requests, 1);
     const latency: Summary = summarize(sequential);
     if (name.includes("search")) bySearch = searchBreakdown(sequential.latencies);
-    const throughput: Summary = summarize(await timeRequests(url, headers, requests, concurrency));
+    const throughput: Summary = await loadRequests(url, headers, requests, concurrency);
     console.log(
       `| ${name} | ${latency.p50.toFixed(1)} | ${latency.p95.toFixed(1)} | ${latency.p99.toFixed(1)} | ${throughput.rps.toFixed(0)} | ${latency.errors + throughput.errors} |`,
     );

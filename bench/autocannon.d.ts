@@ -26,6 +26,8 @@ declare module "autocannon" {
     connections?: number;
     /** Seconds. */
     duration?: number;
+    /** Requests in all, instead of a duration. */
+    amount?: number;
     /** Seconds before a request counts as timed out. */
     timeout?: number;
     pipelining?: number;

@@ -1,3 +1,5 @@
+import autocannon from "autocannon";
+
 export interface Run {
   latencies: number[];
   errors: number;
@@ -44,4 +46,37 @@ export function percentile(sorted: number[], p: number): number {
 export function summarize(run: Run): Summary {
   const sorted = [...run.latencies].sort((a, b) => a - b);
   return { p50: percentile(sorted, 50), p95: percentile(sorted, 95), p99: percentile(sorted, 99), rps: run.latencies.length / run.seconds, errors: run.errors };
+}
+
+/**
+ * Throughput: `total` GETs from `concurrency` connections, each sending its next as soon as its last is
+ * answered (autocannon: a load generator far lighter than fetch, which on these two cores would take a
+ * share of the CPU the server and the database are measured by). `url(i)` is the i-th request's URL.
+ */
+export async function loadRequests(url: (i: number) => string, headers: Record<string, string>, total: number, concurrency: number): Promise<Summary> {
+  const latencies: number[] = [];
+  let errors = 0;
+  let next = 0;
+  const origin = new URL(url(0)).origin;
+  const pathOf = (i: number) => {
+    const { pathname, search } = new URL(url(i));
+    return pathname + search;
+  };
+  const started = performance.now();
+  let last = started;
+  const result = await autocannon({
+    url: origin,
+    connections: concurrency,
+    amount: total,
+    requests: [{ setupRequest: (request) => ({ ...request, method: "GET", path: pathOf(next++), headers }) }],
+    setupClient: (client) =>
+      client.on("response", (status: number, _bytes: number, ms: number) => {
+        last = performance.now();
+        latencies.push(ms);
+        if (status >= 400 && status !== 404) errors++;
+      }),
+  });
+  // To the last answer: autocannon itself ends on its next one-second tick.
+  const seconds = (last - started) / 1000;
+  return summarize({ latencies, errors: errors + result.errors + result.timeouts, seconds });
 }

@@ -11,7 +11,7 @@
 import { parseArgs } from "node:util";
 import pg from "pg";
 import { NO_RATE_LIMITS, startServer } from "../e2e/support/server";
-import { summarize, timeRequests } from "./measure";
+import { loadRequests, summarize, timeRequests, type Summary } from "./measure";
 import { cpuSeconds, procStat } from "./process-cpu";
 import { searchForms } from "./search-forms";
 
@@ -39,11 +39,12 @@ const roots = { server: [server.pid], database: [procStat(backend)!.ppid] };
 async function cpuPerRequest(requestUrl: (i: number) => string, total: number, concurrency: number) {
   const before = cpuSeconds(roots);
   const own = process.cpuUsage();
-  const run = await timeRequests(requestUrl, headers, total, concurrency);
+  const run: Summary =
+    concurrency === 1 ? summarize(await timeRequests(requestUrl, headers, total, 1)) : await loadRequests(requestUrl, headers, total, concurrency);
   const after = cpuSeconds(roots);
   const { user, system } = process.cpuUsage(own);
   const ms = (seconds: number) => ((seconds * 1000) / total).toFixed(2);
-  return { run: summarize(run), server: ms(after.server - before.server), database: ms(after.database - before.database), client: ms((user + system) / 1e6) };
+  return { run, server: ms(after.server - before.server), database: ms(after.database - before.database), client: ms((user + system) / 1e6) };
 }
 
 try {

@@ -7,8 +7,11 @@ import pg from "pg";
 import { acquireDirLock } from "./lock";
 import { PGlitePool } from "./pglite-pool";
 
-/** The query builder of both databases: node-postgres's, to PostgreSQL or to PGlite in its worker thread. */
-export type Db = NodePgDatabase;
+/**
+ * The query builder of both databases: node-postgres's, to PostgreSQL or to PGlite in its worker thread
+ * (`$client`: the pool, node-postgres's or PGlitePool that answers as one).
+ */
+export type Db = NodePgDatabase & { $client: pg.Pool };
 
 export type DatabaseTarget = { kind: "postgres"; url: string } | { kind: "pglite"; dir: string };
 

@@ -51,8 +51,8 @@ export async function getVisitor(db: Db, team: Team, shortId: string, options: {
 export async function listVisitors(db: Db, team: Team, options: { search?: string; maxResults?: number; online?: boolean }): Promise<Visitor[]> {
   const rows = await searchVisitors(db, team.id, options);
   const now = new Date();
-  return rows.map((row) => ({
-    ...toVisitorResource(row, { apiKey: team.publicKey, inSession: row.inSession, now }),
-    ...(row.searchMatch.fields.length > 0 ? { search_match: row.searchMatch } : {}),
-  }));
+  return rows.map((row) => {
+    const visitor = toVisitorResource(row, { apiKey: team.publicKey, inSession: row.inSession, now });
+    return row.searchMatch.fields.length > 0 ? Object.assign(visitor, { search_match: row.searchMatch }) : visitor;
+  });
 }

@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import { and, asc, desc, eq, lt, sql, type SQL } from "drizzle-orm";
-import type { Db } from "@/lib/db";
+import { driverRows, type BuiltQuery, type Db } from "@/lib/db";
 import { visitors } from "../../core/schema";
 import { holdsAnyHourKey, type Keyed } from "./keyed";
 import { recentTraffic } from "./search-statistics";
@@ -39,18 +39,21 @@ const MAX_PREPARED_SHAPES = 256;
 const preparedShapes = new Set<string>();
 
 /**
- * Prepared under a name from its text, so that each connection plans a shape of search once: only for
- * statements whose indexes do not depend on their values (a generic plan knows none: it once joined
- * 1,000,000 entries of a team's index to 21 found by the hour keys). Past MAX_PREPARED_SHAPES, a new
- * shape is planned each time: a caller cannot fill the connections with shapes.
+ * Runs a statement, its rows as arrays. `prepared`, under a name from its text, so that each connection
+ * plans a shape of search once: only for statements whose indexes do not depend on their values (a
+ * generic plan knows none: it once joined 1,000,000 entries of a team's index to 21 found by the hour
+ * keys). Past MAX_PREPARED_SHAPES, a new shape is planned each time: a caller cannot fill the
+ * connections with shapes.
  */
-function named<R>(query: { toSQL(): { sql: string }; prepare(name: string): { execute(): Promise<R> }; execute(): Promise<R> }): Promise<R> {
-  const name = `search_${createHash("sha256").update(query.toSQL().sql).digest("base64url").slice(0, 20)}`;
+function run(db: Db, query: { toSQL(): BuiltQuery }, prepared: boolean): Promise<unknown[][]> {
+  const built = query.toSQL();
+  if (!prepared) return driverRows(db, built);
+  const name = `search_${createHash("sha256").update(built.sql).digest("base64url").slice(0, 20)}`;
   if (!preparedShapes.has(name)) {
-    if (preparedShapes.size >= MAX_PREPARED_SHAPES) return query.execute();
+    if (preparedShapes.size >= MAX_PREPARED_SHAPES) return driverRows(db, built);
     preparedShapes.add(name);
   }
-  return query.prepare(name).execute();
+  return driverRows(db, built, name);
 }
 
 /** Conditions of a search: those by which an index finds the rows, and those checked on the rows found. */
@@ -76,8 +79,7 @@ async function select(db: Db, where: Where, order: Order, limit: number, byValue
     .where(and(...conditions))
     .orderBy(...order)
     .limit(limit);
-  const rows = await (byValues ? query : named(query));
-  return rows.map((row) => row.shortId);
+  return (await run(db, query, !byValues)).map(([shortId]) => shortId as string);
 }
 
 /** Where a walk stopped: the last visitor it passed (its time exact to the microsecond, as text, and its hour). */
@@ -92,25 +94,28 @@ const after = (edge: Edge) =>
  * that many, where it stopped; without an edge, every visitor of the team was passed.
  */
 async function walkNewest(db: Db, teamId: string, conditions: SQL[], passing: number, limit: number): Promise<{ found: string[]; edge?: Edge }> {
-  const passed = await named(
+  const rows = await run(
+    db,
     db
       .select({
         shortId: visitors.shortId,
-        seen: sql<string>`${visitors.lastSeenAt}::text`,
-        hour: sql<number>`search_hour(${visitors.lastSeenAt})`,
-        meets: sql<boolean>`coalesce(${and(...conditions)}, false)`,
+        seen: sql`${visitors.lastSeenAt}::text`,
+        hour: sql`search_hour(${visitors.lastSeenAt})`,
+        meets: sql`coalesce(${and(...conditions)}, false)`,
       })
       .from(visitors)
       .where(eq(visitors.teamId, teamId))
       .orderBy(...newestFirstWalking)
       .limit(passing),
+    true,
   );
+  const passed = rows.map(([shortId, seen, hour, meets]) => ({ shortId: shortId as string, seen: seen as string, hour: Number(hour), meets: meets === true }));
   const found = passed
     .filter((row) => row.meets)
     .map((row) => row.shortId)
     .slice(0, limit);
   const last = passed.at(-1);
-  return { found, edge: passed.length === passing && last ? { seen: last.seen, shortId: last.shortId, hour: Number(last.hour) } : undefined };
+  return { found, edge: passed.length === passing && last ? { seen: last.seen, shortId: last.shortId, hour: last.hour } : undefined };
 }
 
 /**

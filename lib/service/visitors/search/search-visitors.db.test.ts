@@ -1,8 +1,9 @@
-import { sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Db } from "@/lib/db";
 import { openTestDatabase } from "@/lib/testing/test-database";
 import { teams, visitors } from "../../core/schema";
+import { shownVisitorColumns } from "../present";
 import { DEFAULT_MAX_RESULTS, MAX_RESULTS_CAP, searchVisitors, type SearchVisitorsOptions } from "./search-visitors";
 import { visitorSearchText } from "./search-text";
 
@@ -124,6 +125,26 @@ const onlineIds = fixtures.filter((fixture) => fixture.online).map((fixture) => 
 const offlineIds = fixtures.filter((fixture) => !fixture.online).map((fixture) => fixture.shortId);
 
 describe("searchVisitors", () => {
+  it("reads each visitor found whole, every field as the row itself reads", async () => {
+    await db
+      .update(visitors)
+      .set({ waitingSince: new Date(now - 90_000), isWaitingForCall: true, integration: "acmechat", locationCity: "Zürich", isSupported: false })
+      .where(and(eq(visitors.teamId, "t_a"), eq(visitors.shortId, "v02")));
+    const [found] = await searchVisitors(db, "t_a", { search: "id:user-2" });
+    const [stored] = await db
+      .select(shownVisitorColumns)
+      .from(visitors)
+      .where(and(eq(visitors.teamId, "t_a"), eq(visitors.shortId, "v02")));
+    const { searchMatch, inSession, ...visitor } = found;
+    expect(visitor).toEqual(stored);
+    expect(visitor.waitingSince).toBeInstanceOf(Date);
+    expect({ searchMatch, inSession }).toEqual({ searchMatch: { fields: ["unique_id"], typo: false }, inSession: false });
+    await db
+      .update(visitors)
+      .set({ waitingSince: null, isWaitingForCall: false, integration: null, locationCity: null, isSupported: true })
+      .where(and(eq(visitors.teamId, "t_a"), eq(visitors.shortId, "v02")));
+  });
+
   it("lists the team's latest visitors, newest first with short id as tie-break, for an empty search", async () => {
     expect(await ids("")).toEqual(all);
     expect(await ids("   ")).toEqual(all);

@@ -16,21 +16,22 @@ export function editDistance(a: string, b: string, limit: number): number {
   const x = [...a];
   const y = [...b];
   if (Math.abs(x.length - y.length) > limit) return limit + 1;
-  let before = new Array<number>(y.length + 1).fill(0);
-  let previous = Array.from({ length: y.length + 1 }, (_, j) => j);
+  // Three rows of the table, reused: the one before the last (for a swap), the last, and this one.
+  let before = new Int32Array(y.length + 1);
+  let previous = Int32Array.from({ length: y.length + 1 }, (_, j) => j);
+  let current = new Int32Array(y.length + 1);
   for (let i = 1; i <= x.length; i++) {
-    const current = [i];
+    current[0] = i;
     let best = i;
     for (let j = 1; j <= y.length; j++) {
       const cost = x[i - 1] === y[j - 1] ? 0 : 1;
       let value = Math.min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + cost);
       if (i > 1 && j > 1 && x[i - 1] === y[j - 2] && x[i - 2] === y[j - 1]) value = Math.min(value, before[j - 2] + 1);
-      current.push(value);
+      current[j] = value;
       best = Math.min(best, value);
     }
     if (best > limit) return limit + 1;
-    before = previous;
-    previous = current;
+    [before, previous, current] = [previous, current, before];
   }
   return Math.min(previous[y.length], limit + 1);
 }

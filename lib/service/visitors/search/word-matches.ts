@@ -1,5 +1,5 @@
-import { sql } from "drizzle-orm";
-import { preparedFor, type Db } from "@/lib/db";
+import { fillPlaceholders, sql } from "drizzle-orm";
+import { driverRows, preparedFor, type Db } from "@/lib/db";
 import { allowedEdits, editDistance } from "./typo-rules";
 
 /** search_word_in_dictionary of migration 0013: which words the team's dictionary (and the hour keys) hold. */
@@ -63,16 +63,10 @@ function typedWordsWithCandidates(db: Db, typos: boolean) {
     ) as c on true
   ) as matched`;
   return db
-    .select({
-      i: sql<number>`matched.i`,
-      o: sql<number>`matched.o`,
-      word: sql<string>`matched.word`,
-      candidate: sql<string | null>`matched.candidate`,
-      how: sql<Candidate["how"] | null>`matched.how`,
-    })
+    .select({ i: sql`matched.i`, word: sql`matched.word`, candidate: sql`matched.candidate`, how: sql`matched.how` })
     .from(matched)
     .orderBy(sql`matched.i`, sql`matched.o`)
-    .prepare(typos ? "search_words_with_typos" : "search_words");
+    .toSQL();
 }
 
 const withTypos = preparedFor((db) => typedWordsWithCandidates(db, true));
@@ -108,13 +102,21 @@ type Candidate = { word: string; how: "word" | "completion" | "variant" };
  */
 export async function matchWords(db: Db, teamId: string, texts: string[], typos: boolean): Promise<WordMatches[][]> {
   if (texts.length === 0) return [];
-  const rows = await (typos ? withTypos : withoutTypos)(db).execute({ teamId, texts });
+  const query = (typos ? withTypos : withoutTypos)(db);
+  const params = fillPlaceholders(query.params, { teamId, texts });
+  // A row per candidate (and one for a word without any): [term (from 1), word, candidate, how].
+  const rows = (await driverRows(db, { sql: query.sql, params }, typos ? "search_words_with_typos" : "search_words")) as [
+    string,
+    string,
+    string | null,
+    Candidate["how"] | null,
+  ][];
   const terms = texts.map(() => new Map<string, Candidate[]>());
-  for (const row of rows) {
-    const words = terms[Number(row.i) - 1];
-    const candidates = words.get(row.word) ?? [];
-    words.set(row.word, candidates);
-    if (row.candidate !== null && row.how !== null) candidates.push({ word: row.candidate, how: row.how });
+  for (const [i, word, candidate, how] of rows) {
+    const words = terms[Number(i) - 1];
+    const candidates = words.get(word) ?? [];
+    words.set(word, candidates);
+    if (candidate !== null && how !== null) candidates.push({ word: candidate, how });
   }
   return terms.map((words) => [...words].map(([word, candidates]) => wordMatches(word, candidates)));
 }
