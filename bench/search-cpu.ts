@@ -1,6 +1,6 @@
 /**
  * Where a search's time goes: the CPU the server's processes and the database cluster's spend per search
- * (and this client, fetching), each form of search and all of them with 8 clients, through the real
+ * (and this client's), each form of search and all of them with 8 clients (autocannon), through the real
  * server on a database already filled by bench/api-latency.ts (`--reuse`), on PostgreSQL:
  *
  *   DATABASE_URL=postgres://… npx tsx --conditions=react-server bench/search-cpu.ts [--visitors 1000000] [--requests 1800]
