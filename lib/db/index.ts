@@ -1,4 +1,6 @@
 import "server-only";
+import type { SQL } from "drizzle-orm";
+import { PgDialect } from "drizzle-orm/pg-core";
 import { env } from "@/lib/env";
 import { databaseTarget, openDatabase, type Database, type Db } from "./connection";
 
@@ -44,6 +46,11 @@ export function preparedFor<T>(prepare: (db: Db) => T): (db: Db) => T {
 
 /** A statement drizzle built (`toSQL()`): its text and its parameters' values. */
 export type BuiltQuery = { sql: string; params: unknown[] };
+
+const dialect = new PgDialect();
+
+/** A statement written as SQL (one the query builder cannot express), built as the builder's are. */
+export const builtSql = (statement: SQL): BuiltQuery => dialect.sqlToQuery(statement);
 
 /**
  * Runs a statement drizzle built through the driver itself, its rows as arrays of the driver's values;

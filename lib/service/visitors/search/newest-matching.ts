@@ -1,17 +1,16 @@
 import { createHash } from "node:crypto";
 import { and, asc, desc, eq, lt, sql, type SQL } from "drizzle-orm";
-import { driverRows, type BuiltQuery, type Db } from "@/lib/db";
+import { builtSql, driverRows, type BuiltQuery, type Db } from "@/lib/db";
 import { visitors } from "../../core/schema";
-import { holdsAnyHourKey, type Keyed } from "./keyed";
+import { hourBlocks } from "./hour-blocks";
+import { holdsAnyHourKeyIn, type Keyed } from "./keyed";
 import { recentTraffic } from "./search-statistics";
 
 /** Visitors are kept 30 days: no hour keys are older. */
 const KEPT_HOURS = 30 * 24;
 const HOUR_MS = 3_600_000;
-/** The most hour keys one statement looks up; past them, the plain lists. */
+/** The most hour keys one search looks up; past them, the plain lists. */
 const MAX_HOUR_KEYS = 4_000;
-/** Each next window of hours is this many times longer than the last. */
-const WIDER = 4;
 /**
  * Walking the newest visitors is tried while it expects to pass no more than this many (a condition on
  * a third of them or more, at the default max_results)...
@@ -119,17 +118,50 @@ async function walkNewest(db: Db, teamId: string, conditions: SQL[], passing: nu
 }
 
 /**
+ * The first `limit` visitors meeting every keyed condition and `checked` among those last seen in the
+ * hours of `edges` (see hourBlocks), newest first: the blocks in turn, each one's holders of the hour
+ * keys sorted whole, until `limit` are found. One statement: a block holding none costs its index
+ * look-ups alone, so blocks are small (about `limit` matches expected) and the newest hours being unlike
+ * the statistics (new visitors without the tag, or every holder online) cost a look-up each, not the
+ * sort of an ever wider window. Fewer than `limit` when every block was looked at.
+ */
+async function walkHours(db: Db, keyed: Keyed[], checked: SQL[], edges: number[], limit: number): Promise<string[]> {
+  const edge = (offset: number) => sql`(${sql.param(edges)}::integer[])[walk.block + ${offset}]`;
+  const inBlock = keyed.map((condition) => holdsAnyHourKeyIn(condition.hourSuffixes!, sql`${edge(2)} + 1`, edge(1)));
+  const conditions = and(...inBlock, ...checked.map((condition) => sql`(${condition}) is true`));
+  // The limit a subquery's, unseen by the planner as the hour keys are: planned for its value, the walk
+  // would be planned anew at each run (its generic plan, which knows none, estimated dearer).
+  const block = sql`select ${visitors.shortId} from ${visitors} where ${conditions} order by ${sql.join(newestFirst, sql`, `)} limit (select ${limit}::integer)`;
+  // `offset 0`: each block is read once, rather than once for its ids and again for their count.
+  const rows = await run(
+    db,
+    {
+      toSQL: () =>
+        builtSql(sql`with recursive walk(block, found, ids) as (
+          select 0, 0, '{}'::text[]
+          union all
+          select walk.block + 1, walk.found + cardinality(next.ids), next.ids
+          from walk cross join lateral (select array(${block}) as ids offset 0) as next
+          where walk.found < ${limit} and walk.block + 1 < ${edges.length}
+        )
+        select ids from walk where block > 0 order by block`),
+    },
+    true,
+  );
+  return rows.flatMap(([ids]) => ids as string[]).slice(0, limit);
+}
+
+/**
  * The newest visitors meeting `where` and every keyed condition; by the help queue's order with
  * `waiting`. Online visitors are few: the online index finds them, and the keys are checked on their
  * rows. Otherwise, by the expected share of matches:
  * - common ones by walking the newest visitors, checking each: about limit ÷ share of them, but never
  *   more than WALK_BOUND times that (the newest may be unlike the statistics: a tag set only later, a
  *   page everyone visits today), the rest then looked up as below, older than the last one passed;
- * - by the hour keys: the last hours first, then windows WIDER times longer, until `limit` are found
- *   (each window sorted whole: all of a window are newer than the next); reading about as many rows as
- *   they find, however skewed the newest visitors are;
+ * - by the hour keys: the last hours first, a block at a time (see walkHours), reading about as many
+ *   rows as they find, however skewed the newest visitors are;
  * - the plain lists, sorted: every match, for the rarest (up to LIST_VISITORS expected), and for what
- *   the windows leave.
+ *   the hours walked leave.
  */
 export async function newestMatching(
   db: Db,
@@ -159,24 +191,18 @@ export async function newestMatching(
   const traffic = await recentTraffic(db, teamId);
   const perHour = traffic.visitorsPerHour * share;
   const listing = perHour * KEPT_HOURS;
-  if (listing > LIST_VISITORS && keyed.every((condition) => condition.hourKeys)) {
-    const keysPerHour = keyed.reduce((sum, condition) => sum + condition.hourKeys!(0).length, 0);
-    let span = 1 + Math.ceil((2 * rest()) / perHour);
+  const listed = () => select(db, { indexed: keyed.map((condition) => condition.holds(true)), checked: [...where, ...bounds] }, newestFirst, rest());
+  if (listing > LIST_VISITORS && keyed.every((condition) => condition.hourSuffixes)) {
+    const keysPerHour = keyed.reduce((sum, condition) => sum + condition.hourSuffixes!.length, 0);
+    const hours = Math.min(KEPT_HOURS, Math.floor(MAX_HOUR_KEYS / keysPerHour));
+    if (hours === 0) return [...found, ...(await listed())];
     // The hours after the newest visitor (when the traffic was read) hold only those seen since: the
-    // first window takes them on top of its span, rather than a quiet site's empty hours taking a window.
-    let quiet = Math.max(0, newest - traffic.newestHour);
-    if ((quiet + span) * keysPerHour > MAX_HOUR_KEYS) quiet = 0; // quiet for days: windows as for any site
-    while (found.length < limit && span <= KEPT_HOURS && (quiet + span) * keysPerHour <= MAX_HOUR_KEYS) {
-      const hours = Array.from({ length: quiet + span }, (_, i) => newest - i);
-      const inWindow = keyed.map((condition) => holdsAnyHourKey(hours.flatMap(condition.hourKeys!)));
-      found.push(...(await select(db, { indexed: inWindow, checked: [...where, ...bounds] }, newestFirst, rest())));
-      newest -= quiet + span;
-      quiet = 0;
-      bounds.push(lt(visitors.lastSeenAt, new Date((newest + 1) * HOUR_MS)));
-      span *= WIDER;
-    }
+    // first block takes them on top of its own.
+    const quiet = Math.max(0, newest - traffic.newestHour);
+    const edges = hourBlocks(newest, Math.ceil(rest() / perHour), quiet, hours);
+    found.push(...(await walkHours(db, keyed, [...where, ...bounds], edges, rest())));
     if (found.length === limit) return found;
+    bounds.push(lt(visitors.lastSeenAt, new Date((edges.at(-1)! + 1) * HOUR_MS)));
   }
-  const listed = keyed.map((condition) => condition.holds(true));
-  return [...found, ...(await select(db, { indexed: listed, checked: [...where, ...bounds] }, newestFirst, rest()))];
+  return [...found, ...(await listed())];
 }

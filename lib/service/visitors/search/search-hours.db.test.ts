@@ -147,6 +147,49 @@ describe("the newest matches of a search", () => {
   }
 });
 
+describe("a surge of new visitors unlike the statistics", () => {
+  /** 400 visitors in the last hour without the tag; before them, a visitor an hour with it, those of the last day online. */
+  const surge = Array.from({ length: 400 }, (_, n) => ({
+    shortId: `s${String(n).padStart(3, "0")}`,
+    seen: Date.now() - n * 5_000,
+    trial: false,
+    online: true,
+  }));
+  const before = Array.from({ length: 600 }, (_, n) => ({
+    shortId: `b${String(n).padStart(3, "0")}`,
+    seen: thisHour - (2 + n) * HOUR + 60_000,
+    trial: true,
+    online: n < 24,
+  }));
+  const everyone = [...surge, ...before];
+
+  beforeAll(async () => {
+    await db.insert(teams).values({ id: "t_surge", name: "Surge", domain: "shop.example.com", publicKey: "pk_t_surge", webhookSecret: "whsec" });
+    const rows = everyone.map((visitor) =>
+      visitorRow("t_surge", visitor.shortId, "Ravi", visitor.seen, {
+        tags: visitor.trial ? ["#trial"] : [],
+        onlineUntil: Date.now() + (visitor.online ? HOUR : -HOUR),
+      }),
+    );
+    for (let i = 0; i < rows.length; i += 500) await db.insert(visitors).values(rows.slice(i, i + 500));
+  }, 120_000);
+
+  // The walk through the hours passes the surge's hours and the online holders' a block at a time.
+  for (const [search, online] of [
+    ["#trial", undefined],
+    ["ravi #trial", undefined],
+    ["-online #trial", false],
+  ] as const) {
+    it(`finds what a full scan finds for \`${search}\`, at every max_results`, async () => {
+      for (const maxResults of [1, 20, 50, 500]) {
+        const found = (await searchVisitors(db, "t_surge", { search, maxResults })).map((visitor) => visitor.shortId);
+        const expected = everyone.filter((visitor) => visitor.trial && (online === undefined || visitor.online === online)).slice(0, maxResults);
+        expect(found, `${search}, max_results ${maxResults}`).toEqual(expected.map((visitor) => visitor.shortId));
+      }
+    });
+  }
+});
+
 describe("hour keys", () => {
   it("list a visitor's dictionary words and tags under the hour it was last seen, and follow it", async () => {
     const seen = thisHour - 5 * HOUR + 60_000;

@@ -150,6 +150,23 @@ describe("the dictionary of words", () => {
     expect(await dictionary("t_words")).toContain("shop");
   });
 
+  it("keeps a deleted visitor's words that the team's newest or oldest visitors hold, and only those", async () => {
+    await db.insert(teams).values({ id: "t_crowd", name: "t_crowd", domain: "shop.example.com", publicKey: "pk_t_crowd", webhookSecret: "whsec" });
+    // More visitors than the clean-up looks at among the newest: the oldest one is asked of the index.
+    const crowd = Array.from({ length: 1100 }, (_, n) => ({ shortId: `c${String(n).padStart(4, "0")}`, callName: "Crowd Member" }));
+    crowd[600] = { shortId: "c0600", callName: "Crowd Relic Vanishing" };
+    crowd[1099] = { shortId: "c1099", callName: "Ancient Relic" };
+    await insert("t_crowd", crowd);
+    await insert("t_other", [{ shortId: "o02", callName: "Vanishing" }]);
+    await deleteVisitor(db, "t_crowd", "c0600");
+    const words = await dictionary("t_crowd");
+    expect(words).toEqual(expect.arrayContaining(["crowd", "relic", "ancient"]));
+    expect(words).not.toContain("vanishing");
+    expect(await dictionary("t_other")).toContain("vanishing");
+    await deleteVisitor(db, "t_crowd", "c1099");
+    expect(await dictionary("t_crowd")).not.toContain("relic");
+  }, 60_000);
+
   it("loses purged visitors' words, keeping those of online visitors", async () => {
     await insert("t_purge", [
       { shortId: "p01", callName: "Online Ottoline", online: true },
