@@ -11,7 +11,8 @@
  * runs: the fill takes minutes; the index rebuild times are measured only by a run that filled). Needs a
  * production build (`npm run build`). Prints the fill and index build times, p50/p95/p99 one request at a
  * time and requests per second with `concurrency` clients (autocannon) per endpoint (the search's against
- * /healthz's in the same run), and p50/p95/max per form of search.
+ * /healthz's in the same run), p50/p95/max per form of search, and (with writes) what deleting one visitor
+ * at a time takes.
  */
 import fs from "node:fs";
 import os from "node:os";
@@ -101,6 +102,25 @@ function searchBreakdown(latencies: number[]): string[] {
   });
 }
 
+/**
+ * Deletes `total` of the filled visitors one at a time (from a random offset: a reused database has lost
+ * the last run's): each takes its words out of the team's dictionary, unless another visitor holds them.
+ */
+async function timeDeletions(total: number): Promise<string> {
+  const offset = Math.floor(Math.random() * visitorCount);
+  const took: number[] = [];
+  let refused = 0;
+  for (let k = 0; k < total; k++) {
+    const started = performance.now();
+    const response = await fetch(`${server.url}/v1.3/visitors/${pick(offset + k)}`, { method: "DELETE", headers });
+    await response.arrayBuffer();
+    if (response.ok) took.push(performance.now() - started);
+    else refused++;
+  }
+  took.sort((a, b) => a - b);
+  return `deleting one visitor at a time: p50 ${percentile(took, 50).toFixed(1)} ms, max ${took.at(-1)?.toFixed(1)} ms over ${took.length} (${refused} refused: online or gone)`;
+}
+
 let bySearch: string[] = [];
 const writes = startWrites(server.url, team.publicKey, rates);
 // The purge comes in the middle of the sequential searches.
@@ -137,9 +157,10 @@ try {
   console.log("\n| form | search | p50 ms | p95 ms | max ms |\n|---|---|---|---|---|");
   for (const row of bySearch) console.log(row);
   await purge;
+  const deleted = idle ? "" : `; ${await timeDeletions(20)}`;
   const wrote = await writes.stop();
   console.log(
-    `\nWrites meanwhile: ${(wrote.registrations / wrote.seconds).toFixed(0)} registrations (each identified) and ${(wrote.heartbeats / wrote.seconds).toFixed(0)} heartbeats a second, ${wrote.errors} errors; ${purged}.`,
+    `\nWrites meanwhile: ${(wrote.registrations / wrote.seconds).toFixed(0)} registrations (each identified) and ${(wrote.heartbeats / wrote.seconds).toFixed(0)} heartbeats a second, ${wrote.errors} errors; ${purged}${deleted}.`,
   );
 } finally {
   await server.stop();
