@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { onPostgres, openTestDatabase } from "@/lib/testing/test-database";
 import type { Database } from "./connection";
 
-// PGlite has neither; PostgreSQL compiles a statement planned as costly, and runs it in parallel workers, unless told not to.
+// PGlite has neither; PostgreSQL compiles a statement planned as costly, and runs it in parallel
+// workers, unless told not to.
 describe.runIf(onPostgres)("connections to PostgreSQL", () => {
   let database: Database;
 
