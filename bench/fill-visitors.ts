@@ -177,7 +177,10 @@ export async function fillVisitors(db: Db, teamId: string, count: number, { chun
     await db.execute(sql`
       with generated as (
         select g as n, f.value as first, f.extra as first_slug, l.value as last, l.extra as last_slug,
-               'https://shop.example.com' || p.value as url, p.extra as title
+               'https://shop.example.com' || p.value as url, p.extra as title,
+               -- One in 5,000 online with a lookup code, as online visitors are: seen in the last half hour.
+               n % 5000 = 0 as online,
+               now() - (case when n % 5000 = 0 then n % 1800 else n % 2592000 end) * interval '1 second' as seen
         from generate_series(${start}::int, ${end}::int) as g
         cross join lateral (select g as n) as v
         join fill_first_names f on f.k = ${drawnSql(1, FIRST_NAME_COUNT)}
@@ -187,9 +190,7 @@ export async function fillVisitors(db: Db, teamId: string, count: number, { chun
       insert into visitors (short_id, team_id, token_hash, added_at, last_seen_at, online_until, browser_name, device_type,
                             call_name, email, identities, unique_id, tags, integration_ids, ip_address, last_url, last_title, lookup_code, search_text)
       select ${idPrefix} || lpad(to_hex(n), 8, '0'), ${teamId}, md5(${idPrefix} || n::text),
-             now() - (n % 2592000) * interval '1 second' - interval '1 day',
-             now() - (n % 2592000) * interval '1 second',
-             case when n % 5000 = 0 then now() + interval '1 day' else now() - (n % 2592000) * interval '1 second' end,
+             seen - interval '1 day', seen, case when online then seen + interval '1 hour' else seen end,
              'Chrome', 'desktop',
              first || ' ' || last,
              first_slug || '.' || last_slug || n || '@example.org',
@@ -199,7 +200,7 @@ export async function fillVisitors(db: Db, teamId: string, count: number, { chun
              case when n % 20 = 0 then array['acmechat:' || n] else '{}'::text[] end,
              '198.51.' || (n / 256 % 256) || '.' || (n % 256),
              url, title,
-             case when n % 5000 = 0 then lpad((n / 5000 % 10000)::text, 4, '0') end,
+             case when online then lpad((n / 5000 % 10000)::text, 4, '0') end,
              lower(first || ' ' || last || ' ' || first_slug || '.' || last_slug || n || '@example.org user-' || n || ' ' || url || ' ' || title)
       from generated
       on conflict do nothing`);

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { bigserial, boolean, customType, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { bigserial, boolean, check, customType, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 
 const at = (name: string) => timestamp(name, { withTimezone: true, mode: "date" });
 const stringArray = (name: string) =>
@@ -68,6 +68,9 @@ export const apiKeys = pgTable(
   (table) => [index("api_keys_team_idx").on(table.teamId)],
 );
 
+/** How long after it was last seen a visitor may be online, at most (see visitors_online_after_seen). */
+export const ONLINE_SEEN_WITHIN = sql`interval '1 hour'`;
+
 export const visitors = pgTable(
   "visitors",
   {
@@ -126,6 +129,9 @@ export const visitors = pgTable(
     // max_results instead of sorting every match.
     index("visitors_team_seen_idx").on(table.teamId, table.lastSeenAt.desc().nullsFirst(), table.shortId),
     index("visitors_team_online_idx").on(table.teamId, table.onlineUntil),
+    // An online visitor was seen within the hour (heartbeats push both, 30 s apart): a search for online
+    // visitors looks only at the hour keys of the last hours.
+    check("visitors_online_after_seen", sql`${table.onlineUntil} <= ${table.lastSeenAt} + ${ONLINE_SEEN_WITHIN}`),
     // The help queue (`waiting` search): the few visitors asking for help, oldest first.
     index("visitors_team_waiting_idx")
       .on(table.teamId, table.waitingSince, table.shortId)

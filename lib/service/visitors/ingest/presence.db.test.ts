@@ -179,3 +179,19 @@ describe("a leave", () => {
     expect((await visitorRow(database.db, online.visitorId)).onlineUntil <= new Date()).toBe(true);
   });
 });
+
+describe("online and last seen", () => {
+  it("refuses a visitor online more than an hour after it was last seen: search looks for online visitors among the last hour's", async () => {
+    const team = await insertTeam(database.db);
+    const { visitorId } = await registerVisitor(database.db, team, { url: "https://shop.example.com/" }, desktopChrome);
+    const { lastSeenAt } = await visitorRow(database.db, visitorId);
+    const onlineFor = (ms: number) =>
+      database.db
+        .update(visitors)
+        .set({ onlineUntil: new Date(lastSeenAt.getTime() + ms) })
+        .where(eq(visitors.shortId, visitorId));
+    await onlineFor(3_600_000);
+    await expect(onlineFor(3_600_001)).rejects.toMatchObject({ cause: { constraint: "visitors_online_after_seen" } });
+    expect((await visitorRow(database.db, visitorId)).onlineUntil.getTime()).toBe(lastSeenAt.getTime() + 3_600_000);
+  });
+});

@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import { and, asc, desc, eq, lt, sql, type SQL } from "drizzle-orm";
 import { builtSql, driverRows, type BuiltQuery, type Db } from "@/lib/db";
-import { visitors } from "../../core/schema";
+import { ONLINE_SEEN_WITHIN, visitors } from "../../core/schema";
 import { hourBlocks } from "./hour-blocks";
 import { holdsAnyHourKeyIn, type Keyed } from "./keyed";
 import { recentTraffic } from "./search-statistics";
@@ -23,6 +23,10 @@ const WALK_BOUND = 2;
  * the statistics (most names) are expected at the statistics' floor, and most are held by far fewer.
  */
 const LIST_VISITORS = 1_000;
+
+// The hours an online visitor was last seen in: from ONLINE_SEEN_WITHIN ago to the next (a writer's clock a little ahead).
+const onlineOldestHour = sql`search_hour(now() - ${ONLINE_SEEN_WITHIN})`;
+const onlineNewestHour = sql`search_hour(now()) + 1`;
 
 /** The help queue's order (those waiting longest first), the online visitors', or the list's. */
 export type ListOrder = "waiting" | "online" | "seen";
@@ -152,9 +156,22 @@ async function walkHours(db: Db, keyed: Keyed[], checked: SQL[], edges: number[]
 }
 
 /**
+ * Online visitors meeting `where` and every keyed condition. Online visitors were seen within the hour
+ * (migration 0019's constraint): the keys held in the hours since then find the keyed conditions'
+ * holders among them, and the planner ANDs those with the online index, reading only rows that are both
+ * (thousands of visitors can be online). Keys without hour keys are checked on the online rows.
+ */
+function onlineWhere(where: SQL[], keyed: Keyed[]): Where {
+  if (keyed.length === 0 || !keyed.every((condition) => condition.hourSuffixes)) {
+    return { indexed: [...where, ...keyed.map((condition) => condition.holds(false))], checked: [] };
+  }
+  const seen = keyed.map((condition) => holdsAnyHourKeyIn(condition.hourSuffixes!, onlineOldestHour, onlineNewestHour));
+  return { indexed: [...where, ...seen], checked: [] };
+}
+
+/**
  * The newest visitors meeting `where` and every keyed condition; by the help queue's order with
- * `waiting`. Online visitors are few: the online index finds them, and the keys are checked on their
- * rows. Otherwise, by the expected share of matches:
+ * `waiting`; online ones by onlineWhere. Otherwise, by the expected share of matches:
  * - common ones by walking the newest visitors, checking each: about limit ÷ share of them, but never
  *   more than WALK_BOUND times that (the newest may be unlike the statistics: a tag set only later, a
  *   page everyone visits today), the rest then looked up as below, older than the last one passed;
@@ -172,9 +189,9 @@ export async function newestMatching(
   order: ListOrder,
 ): Promise<string[]> {
   const checked = keyed.map((condition) => condition.holds(false));
-  // By the indexes of `where` (the online and waiting ones among them); the keyed conditions are checked on the rows.
+  // By the indexes of `where` (the waiting one among them); the keyed conditions are checked on the rows.
   if (order === "waiting") return select(db, { indexed: [...where, ...checked], checked: [] }, longestWaiting, limit, byValues);
-  if (order === "online") return select(db, { indexed: [...where, ...checked], checked: [] }, newestFirst, limit, byValues);
+  if (order === "online") return select(db, onlineWhere(where, keyed), newestFirst, limit, byValues);
   if (keyed.length === 0) return select(db, { indexed: where, checked: [] }, newestFirstWalking, limit, byValues);
   const share = keyed.reduce((product, condition) => product * condition.frequency, 1);
   const found: string[] = [];

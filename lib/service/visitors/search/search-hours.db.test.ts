@@ -29,6 +29,9 @@ function visitorRow(teamId: string, shortId: string, callName: string, seen: num
   };
 }
 
+/** Online for an hour after last seen (the most there is); offline since last seen, or an hour ago for those seen in the future. */
+const onlineUntil = (visitor: { seen: number; online: boolean }) => (visitor.online ? visitor.seen + HOUR : Math.min(visitor.seen, Date.now() - HOUR));
+
 beforeAll(async () => {
   const database = await openTestDatabase();
   db = database.db;
@@ -65,14 +68,17 @@ function population(): Held[] {
   for (let n = 0; n < 2400; n++) {
     const hoursAgo = Math.floor((n * 7919) % (40 * 24)) - 1;
     const within = [0, HOUR - 1, 30 * 60_000, 0, 17_000][n % 5];
+    // Online visitors were seen within the hour (here the last 50 minutes, often across the hour's start).
+    const online = n % 97 === 0;
+    const seen = online ? Date.now() - (n % 21) * 150_000 : thisHour - hoursAgo * HOUR + within;
     const words = ["alpha"];
     if (n % 5 === 1) words.push("beta");
     if (n % 50 === 3) words.push("gamma");
     if (n % 400 === 7) words.push("delta");
     // Common, but on none of the last two days' visitors: the newest are unlike the statistics.
-    if (n % 3 === 0 && hoursAgo > 48) words.push("omega");
+    if (n % 3 === 0 && hoursAgo > 48 && !online) words.push("omega");
     const tags = [...(n % 20 === 2 ? ["#vip"] : []), ...(n % 4 === 1 ? ["#trial"] : [])];
-    held.push({ shortId: `m${String(n).padStart(4, "0")}`, words, tags, seen: thisHour - hoursAgo * HOUR + within, online: n % 97 === 0 });
+    held.push({ shortId: `m${String(n).padStart(4, "0")}`, words, tags, seen, online });
   }
   return held;
 }
@@ -85,7 +91,7 @@ describe("the newest matches of a search", () => {
     const rows = held.map((visitor) =>
       visitorRow("t_many", visitor.shortId, visitor.words.join(" "), visitor.seen, {
         tags: visitor.tags,
-        onlineUntil: Date.now() + (visitor.online ? HOUR : -HOUR),
+        onlineUntil: onlineUntil(visitor),
       }),
     );
     for (let i = 0; i < rows.length; i += 500) await db.insert(visitors).values(rows.slice(i, i + 500));
@@ -123,6 +129,8 @@ describe("the newest matches of a search", () => {
     ["#vip #trial", [], ["#vip", "#trial"], undefined],
     ["beta -online", ["beta"], [], false],
     ["alpha online", ["alpha"], [], true],
+    ["beta online", ["beta"], [], true],
+    ["#trial online", [], ["#trial"], true],
     ["delta #trial", ["delta"], ["#trial"], undefined],
     ["omega", ["omega"], [], undefined],
     ["omega -online", ["omega"], [], false],
@@ -148,7 +156,10 @@ describe("the newest matches of a search", () => {
 });
 
 describe("a surge of new visitors unlike the statistics", () => {
-  /** 400 visitors in the last hour without the tag; before them, a visitor an hour with it, those of the last day online. */
+  /**
+   * 400 online visitors of the last half hour without the tag, and among them 24 with it; before them, a
+   * visitor an hour with it.
+   */
   const surge = Array.from({ length: 400 }, (_, n) => ({
     shortId: `s${String(n).padStart(3, "0")}`,
     seen: Date.now() - n * 5_000,
@@ -157,18 +168,18 @@ describe("a surge of new visitors unlike the statistics", () => {
   }));
   const before = Array.from({ length: 600 }, (_, n) => ({
     shortId: `b${String(n).padStart(3, "0")}`,
-    seen: thisHour - (2 + n) * HOUR + 60_000,
+    seen: n < 24 ? Date.now() - n * 60_000 - 2_500 : thisHour - (2 + n) * HOUR + 60_000,
     trial: true,
     online: n < 24,
   }));
-  const everyone = [...surge, ...before];
+  const everyone = [...surge, ...before].sort((a, b) => b.seen - a.seen || (a.shortId < b.shortId ? -1 : 1));
 
   beforeAll(async () => {
     await db.insert(teams).values({ id: "t_surge", name: "Surge", domain: "shop.example.com", publicKey: "pk_t_surge", webhookSecret: "whsec" });
     const rows = everyone.map((visitor) =>
       visitorRow("t_surge", visitor.shortId, "Ravi", visitor.seen, {
         tags: visitor.trial ? ["#trial"] : [],
-        onlineUntil: Date.now() + (visitor.online ? HOUR : -HOUR),
+        onlineUntil: onlineUntil(visitor),
       }),
     );
     for (let i = 0; i < rows.length; i += 500) await db.insert(visitors).values(rows.slice(i, i + 500));

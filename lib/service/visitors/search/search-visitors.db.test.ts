@@ -79,7 +79,8 @@ function row(teamId: string, fixture: Fixture, lastSeenAt: Date): typeof visitor
     teamId,
     tokenHash: `hash-${fixture.shortId}`,
     lastSeenAt,
-    onlineUntil: new Date(now + (online ? HOUR : -HOUR)),
+    // Online for the next 40 minutes at least (the fixtures were seen in the last 20); offline since last seen.
+    onlineUntil: new Date(lastSeenAt.getTime() + (online ? HOUR : 0)),
     searchText: visitorSearchText(values),
   };
 }

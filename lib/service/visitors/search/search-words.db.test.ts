@@ -20,8 +20,8 @@ interface Fixture {
 let db: Db;
 let close: () => Promise<void>;
 
-/** Visitors of `teamId`, newest first: each last seen a minute before the one above it. */
-async function insert(teamId: string, fixtures: Fixture[]): Promise<void> {
+/** Visitors of `teamId`, newest first: each last seen `apartMs` (a minute) before the one above it. */
+async function insert(teamId: string, fixtures: Fixture[], apartMs = 60_000): Promise<void> {
   await db.insert(visitors).values(
     fixtures.map(({ online, ...fixture }, i) => {
       const fields = { email: null, identities: [], uniqueId: null, lastUrl: "https://shop.example.com/", lastTitle: null, ...fixture };
@@ -29,8 +29,8 @@ async function insert(teamId: string, fixtures: Fixture[]): Promise<void> {
         ...fields,
         teamId,
         tokenHash: `hash-${fixture.shortId}`,
-        lastSeenAt: new Date(now - i * 60_000),
-        onlineUntil: new Date(now + (online ? HOUR : -HOUR)),
+        lastSeenAt: new Date(now - i * apartMs),
+        onlineUntil: new Date(now - i * apartMs + (online ? HOUR : 0)),
         searchText: visitorSearchText(fields),
       };
     }),
@@ -39,6 +39,9 @@ async function insert(teamId: string, fixtures: Fixture[]): Promise<void> {
 
 const ids = async (teamId: string, search: string, maxResults?: number) =>
   (await searchVisitors(db, teamId, { search, maxResults })).map((visitor) => visitor.shortId);
+
+/** A word of letters alone for `n` (digits are words of their own): 0 → "purgeaa", 27 → "purgebb". */
+const letters = (n: number) => `purge${String.fromCharCode(97 + Math.floor(n / 26))}${String.fromCharCode(97 + (n % 26))}`;
 
 const dictionary = async (teamId: string) =>
   (await db.select({ word: searchWords.word }).from(searchWords).where(eq(searchWords.teamId, teamId))).map((row) => row.word).sort();
@@ -178,4 +181,15 @@ describe("the dictionary of words", () => {
     expect(await ids("t_purge", "gwendolin")).toEqual([]);
     expect(await ids("t_purge", "otoline")).toEqual(["p01"]);
   });
+
+  it("loses a large purge's words at once, keeping those that an online visitor beyond the newest 1,000 holds", async () => {
+    await db.insert(teams).values({ id: "t_mass", name: "t_mass", domain: "shop.example.com", publicKey: "pk_t_mass", webhookSecret: "whsec" });
+    // Words enough to be asked in one statement rather than one at a time; then 1,010 online visitors.
+    const offline = Array.from({ length: 80 }, (_, n) => ({ shortId: `x${n}`, callName: `Mass ${letters(n)}` }));
+    const online = Array.from({ length: 1010 }, (_, n) => ({ shortId: `y${String(n).padStart(4, "0")}`, callName: "Crowd Member", online: true }));
+    online[1009].callName = "Crowd Keeper";
+    await insert("t_mass", [...offline, { shortId: "x99", callName: "Keeper Mass" }, ...online], 1_000);
+    expect(await purgeOfflineVisitors(db, "t_mass")).toBe(81);
+    expect(await dictionary("t_mass")).toEqual(["com", "crowd", "example", "https", "keeper", "member", "shop"]);
+  }, 60_000);
 });

@@ -1,6 +1,6 @@
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { visitors } from "../../core/schema";
+import { ONLINE_SEEN_WITHIN, visitors } from "../../core/schema";
 import { createServiceApp } from "../../routes";
 import { ensureApiKey } from "../../teams/team";
 import { setHelpRequest } from "../ingest/help-request";
@@ -28,10 +28,10 @@ beforeAll(async () => {
   await setHelpRequest(db, team, waiting[0], true, seconds(start, 20));
   await setHelpRequest(db, team, waiting[1], true, seconds(start, 30));
   for (let i = 0; i < 600; i += 50) await Promise.all(Array.from({ length: 50 }, register));
-  // All of them online for as long as the tests take, however slow the registrations were.
+  // All of them online for as long as the tests take (an hour after each was last seen, the most there is).
   await db
     .update(visitors)
-    .set({ onlineUntil: seconds(new Date(), 3_600) })
+    .set({ onlineUntil: sql`${visitors.lastSeenAt} + ${ONLINE_SEEN_WITHIN}` })
     .where(eq(visitors.teamId, team.id));
 }, 120_000);
 
