@@ -1,6 +1,6 @@
 -- Deleting a visitor of a large team (0018) still asked the index, for each word left to check, with a
--- plan made before knowing the word: it read the team's whole entry range of visitors_team_seen_idx with
--- the word's GIN list (46 ms a word at 1,000,000 visitors). A few words (one visitor, or a handful) are
+-- plan made before knowing the word: it ANDed the team's whole range of a B-tree index with the word's
+-- GIN list (46 ms a word at 1,000,000 visitors). A few words (one visitor, or a handful) are
 -- now asked one at a time with the word in the plan: a rare word by its GIN list alone, a common one by
 -- the first row holding it. Many (a purge) are still asked in one statement.
 CREATE OR REPLACE FUNCTION search_words_drop() RETURNS trigger LANGUAGE plpgsql AS $$
