@@ -6,6 +6,18 @@ const SERVICE = {
   message: "The console reaches the service only through the API (lib/client).",
 };
 
+// The service and the console meet only through the API: what both write (the audit log) is in lib/audit.
+const CONSOLE = {
+  group: ["@/lib/console", "@/lib/console/*", "**/lib/console/*"],
+  message: "The service never imports the console: the audit log is lib/audit, the rest goes through the API.",
+};
+
+// The audit log sits below both halves: its table and recordAudit, on the database alone.
+const HALVES = {
+  group: ["@/lib/console", "@/lib/console/*", "**/lib/console/*", "@/lib/service", "@/lib/service/*", "**/lib/service/*"],
+  message: "lib/audit is below the console and the service: it imports neither.",
+};
+
 // Imports run from app/ down: components take actions and helpers from lib/, never from a page's folder.
 const APP = {
   group: ["@/app", "@/app/*", "**/app/*"],
@@ -56,6 +68,7 @@ const config = [
               group: ["**/http/*", "**/routes", "**/routes/*", "@/lib/service/http/*", "@/lib/service/routes", "@/lib/service/routes/*"],
               message: "The service's domain does not import its transport: routes/ call the domain, not the other way.",
             },
+            CONSOLE,
           ],
         },
       ],
@@ -70,10 +83,19 @@ const config = [
         {
           patterns: [
             { group: ["**/routes", "**/routes/*", "@/lib/service/routes", "@/lib/service/routes/*"], message: "http/ is below the routes: they bind to it." },
+            CONSOLE,
           ],
         },
       ],
     },
+  },
+  {
+    files: ["lib/service/routes/**", "lib/service/**/*.test.ts", "lib/service/**/test-*.ts"],
+    rules: { "no-restricted-imports": ["error", { patterns: [CONSOLE] }] },
+  },
+  {
+    files: ["lib/audit/**"],
+    rules: { "no-restricted-imports": ["error", { patterns: [HALVES] }] },
   },
   {
     // The contract is shapes only: zod and its OpenAPI helper, nothing of the app.

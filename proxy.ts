@@ -1,7 +1,7 @@
 import { NextResponse, type NextFetchEvent, type NextRequest } from "next/server";
 import { withAuth, type NextRequestWithAuth } from "next-auth/middleware";
-import { decodeSessionToken } from "@/lib/console/session-decode";
-import { isWithinAbsoluteLimit } from "@/lib/console/session-limits";
+import { decodeSessionToken } from "@/lib/console/auth/session-decode";
+import { isWithinAbsoluteLimit } from "@/lib/console/auth/session-limits";
 import { contentSecurityPolicy, createNonce, EMBED_ORIGINS_HEADER, frameAncestors } from "@/lib/security/content-security-policy";
 
 /** Pages anyone may open: sign-in, password reset links, watch and recording links, the demo shop, proxied pages. */

@@ -6,7 +6,7 @@
  *
  *   npx tsx bench/canvas-latency.ts [--ref REV] [--git DIR]
  *
- * Runs each scenario with this tree's canvas capture and with lib/visitor/canvas-capture.ts as it is at
+ * Runs each scenario with this tree's canvas capture and with lib/visitor/recorder/canvas-capture.ts as it is at
  * REV (default HEAD; read with `git -C DIR show`, DIR default `.`), everything else this tree's: the
  * recorder the visitor's browser fetches is swapped. Scenarios, on a page with a 600 × 300 chart and an
  * 816 × 1056 document page: chart updates (30 redraws 300–700 ms apart), chart animations (10 bursts of
@@ -26,7 +26,7 @@ import { bundleScript, VISITOR_BUNDLES } from "../scripts/build-visitor-script";
 import { sleep, startBenchServer, summary, watchLink, type BenchServer, launchBenchBrowser } from "./live-support";
 
 const { values } = parseArgs({ options: { ref: { type: "string", default: "HEAD" }, git: { type: "string", default: "." } } });
-const CAPTURE = "lib/visitor/canvas-capture.ts";
+const CAPTURE = "lib/visitor/recorder/canvas-capture.ts";
 
 /**
  * The page: each drawing paints a code in its top-left 16 × 16 px (the drawing's number in three

@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
-import type { Role } from "../lib/console/roles";
+import type { Role } from "../lib/console/auth/roles";
 
 /** Signs a demo user of a server in over HTTP (next-auth's credentials flow) and returns the cookie header. */
 export async function signIn(baseUrl: string, dataDir: string, role: Role): Promise<string> {

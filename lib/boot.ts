@@ -1,7 +1,7 @@
 import "server-only";
-import { demoCredentialsNotice, seedDemoUsers, type DemoCredential } from "@/lib/console/demo-users";
+import { demoCredentialsNotice, seedDemoUsers, type DemoCredential } from "@/lib/console/users/demo-users";
 import { startUsageRecorder, stopUsageRecorder } from "@/lib/console/usage/recorder";
-import { ensureAdmin } from "@/lib/console/users";
+import { ensureAdmin } from "@/lib/console/users/users";
 import { secureDataDir } from "@/lib/data-dir";
 import { closeDatabase, getDb } from "@/lib/db";
 import { DatabaseLockedError } from "@/lib/db/lock";

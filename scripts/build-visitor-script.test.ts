@@ -88,7 +88,7 @@ describe("the remote console's bundle", () => {
   it("is a bundle of its own, without a schema, within its budget; the base script does not carry its code", async () => {
     const remoteConsole = VISITOR_BUNDLES.find((bundle) => bundle.output === "public/cobrowse-console.js")!;
     const [consoleBundle, baseBundle] = await Promise.all([bundleScript(remoteConsole), bundleScript(base)]);
-    expect(consoleBundle.inputs).toContain("lib/visitor/console-text.ts");
+    expect(consoleBundle.inputs).toContain("lib/visitor/remote-console/console-text.ts");
     expect(consoleBundle.inputs.filter((input) => /zod|lib\/contract\/(remote-console|live)\.ts$/.test(input))).toEqual([]);
     expect(gzipSync(consoleBundle.code).length).toBeLessThanOrEqual(remoteConsole.budgetBytes);
     expect(baseBundle.inputs.filter((input) => /lib\/visitor\/console-(capture|text)\.ts$/.test(input))).toEqual([]);

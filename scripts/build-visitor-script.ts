@@ -16,9 +16,9 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 
 export const VISITOR_BUNDLES = [
   { entry: "lib/visitor/main.ts", output: "public/cobrowse.js", budgetBytes: 10_000 },
-  { entry: "lib/visitor/recorder.ts", output: "public/cobrowse-recorder.js", budgetBytes: 50_000 },
+  { entry: "lib/visitor/recorder/recorder.ts", output: "public/cobrowse-recorder.js", budgetBytes: 50_000 },
   // Fetched only for a session whose watch link allows the remote console.
-  { entry: "lib/visitor/console-capture.ts", output: "public/cobrowse-console.js", budgetBytes: 4_000 },
+  { entry: "lib/visitor/remote-console/console-capture.ts", output: "public/cobrowse-console.js", budgetBytes: 4_000 },
   // Fetched only when an agent rings: the visitor's side of a voice call.
   { entry: "lib/visitor/call/main.ts", output: "public/cobrowse-call.js", budgetBytes: 6_000 },
   // Inline, first in every proxied page (also served by the proxy's origin at /__tandem/proxy-runtime.js).
@@ -32,7 +32,7 @@ function rewrite(source: string, search: string | RegExp, replacement: string): 
   return typeof search === "string" ? source.replace(search, () => replacement) : source.replace(new RegExp(search.source, "g"), replacement);
 }
 
-const HOOKS = path.join(root, "lib/visitor/rrweb-hooks.ts");
+const HOOKS = path.join(root, "lib/visitor/recorder/rrweb-hooks.ts");
 
 /**
  * rrweb's bundle ends its PostCSS section (used only to replay, never to record) with bare property
@@ -40,7 +40,7 @@ const HOOKS = path.join(root, "lib/visitor/rrweb-hooks.ts");
  * effects, so both would stay in the recorder: dropping the reads and making the builds lazy lets tree
  * shaking remove them (the replay-only code that uses one still works, it builds it on first use).
  *
- * It also connects rrweb to lib/visitor/rrweb-hooks.ts:
+ * It also connects rrweb to lib/visitor/recorder/rrweb-hooks.ts:
  * - shadow roots: rrweb's accessor also answers the closed roots the base script kept;
  * - frames: a frame posts its recording through the recorder's `postToParent` (rrweb posts to `*`,
  *   any page embedding the frame, by itself), and a page takes a frame's message only if the frame
@@ -54,7 +54,7 @@ const HOOKS = path.join(root, "lib/visitor/rrweb-hooks.ts");
  * It serialises a form control's live state where rrweb kept the HTML default (rrweb-hooks.ts's
  * `liveFormState`): an unchecked box, an emptied field.
  *
- * And it asks `window.__tandemDeferChildren` (lib/visitor/sliced-snapshot.ts) before serialising an
+ * And it asks `window.__tandemDeferChildren` (lib/visitor/recorder/sliced-snapshot.ts) before serialising an
  * element's children, so that a full snapshot can be taken in slices.
  */
 const SERIALIZE_CHILDREN = "if ((serializedNode.type === NodeType$3.Document || serializedNode.type === NodeType$3.Element) && recordChild) {";

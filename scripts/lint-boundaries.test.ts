@@ -59,4 +59,17 @@ describe("the import boundaries", { timeout: 60_000 }, () => {
     expect(await restrictedImports("lib/service/http/probe.ts", routes)).toHaveLength(1);
     expect(await restrictedImports("lib/service/routes/probe.ts", http)).toEqual([]);
   });
+
+  it("fail when the service imports the console, and keep the audit log below both", async () => {
+    const consoleCode = 'import { getCaller } from "@/lib/console/auth/caller";\nexport const x = getCaller;\n';
+    for (const file of ["lib/service/sessions/probe.ts", "lib/service/http/probe.ts", "lib/service/routes/probe.ts", "lib/service/mcp/probe.test.ts"]) {
+      expect(await restrictedImports(file, consoleCode), file).toHaveLength(1);
+    }
+    const audit = 'import { recordAudit } from "@/lib/audit/record";\nexport const x = recordAudit;\n';
+    expect(await restrictedImports("lib/service/sessions/probe.ts", audit)).toEqual([]);
+    expect(await restrictedImports("lib/console/probe.ts", audit)).toEqual([]);
+    expect(await restrictedImports("lib/audit/probe.ts", consoleCode)).toHaveLength(1);
+    const service = 'import { defaultTeam } from "@/lib/service/teams/team";\nexport const x = defaultTeam;\n';
+    expect(await restrictedImports("lib/audit/probe.ts", service)).toHaveLength(1);
+  });
 });

@@ -1,5 +1,5 @@
 /** `npm run seed`: demo data into an empty database; refuses while a server holds the PGlite folder. */
-import { demoCredentialsNotice, seedDemoUsers } from "../lib/console/demo-users";
+import { demoCredentialsNotice, seedDemoUsers } from "../lib/console/users/demo-users";
 import { databaseTarget, openDatabase } from "../lib/db/connection";
 import { secureDataDir } from "../lib/data-dir";
 import { parseEnv } from "../lib/env/schema";

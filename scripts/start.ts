@@ -8,7 +8,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { secureDataDir } from "../lib/data-dir";
 import { loadSecret, SECRET_FILES } from "../lib/secrets";
-import { demoCredentialsFile } from "../lib/console/demo-users";
+import { demoCredentialsFile } from "../lib/console/users/demo-users";
 import { ConfigError, parseEnv, type Env } from "../lib/env/schema";
 import { buildIsStale } from "./build-state";
 import { buildVisitorScript } from "./build-visitor-script";

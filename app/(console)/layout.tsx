@@ -8,8 +8,8 @@ import { SignOutButton } from "@/components/console/sign-out-button";
 import { ThemeToggle } from "@/components/console/theme-toggle";
 import { LazyHelpAlerts } from "@/components/help-queue/lazy-help-alerts";
 import { Logo } from "@/components/ui/logo";
-import { requirePageCaller } from "@/lib/console/caller";
-import { hasRole, ROLE_LABELS } from "@/lib/console/roles";
+import { requirePageCaller } from "@/lib/console/auth/caller";
+import { hasRole, ROLE_LABELS } from "@/lib/console/auth/roles";
 
 export default async function ConsoleLayout({ children }: { children: React.ReactNode }) {
   const caller = await requirePageCaller();

@@ -1,4 +1,4 @@
-import type { Role } from "@/lib/console/roles";
+import type { Role } from "@/lib/console/auth/roles";
 
 export interface NavItem {
   href: string;

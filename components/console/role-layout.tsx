@@ -1,5 +1,5 @@
-import { requirePageCaller } from "@/lib/console/caller";
-import type { Role } from "@/lib/console/roles";
+import { requirePageCaller } from "@/lib/console/auth/caller";
+import type { Role } from "@/lib/console/auth/roles";
 
 /**
  * A segment's layout that checks the role as well as its pages do: a layout renders before the pages'

@@ -4,7 +4,7 @@ import { useActionState, useEffect, useRef } from "react";
 import { createUser } from "@/lib/console/settings/actions";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
-import { ROLE_LABELS, ROLES } from "@/lib/console/roles";
+import { ROLE_LABELS, ROLES } from "@/lib/console/auth/roles";
 import { FormStatus } from "./form-status";
 import { SelectField } from "@/components/ui/select-field";
 import { fieldError } from "./use-form-action";

@@ -4,7 +4,7 @@ import { Skeleton, LoadingRegion } from "@/components/ui/skeleton";
 import { isApiError } from "@/lib/client";
 import { resetEmailConfigured } from "@/lib/console/account/reset-email";
 import { apiConnection } from "@/lib/console/api";
-import type { Caller } from "@/lib/console/caller";
+import type { Caller } from "@/lib/console/auth/caller";
 import { getConsoleSettings } from "@/lib/console/settings/console-settings";
 import { listConsoleUsers } from "@/lib/console/settings/console-users";
 import { checkConnection } from "@/lib/console/settings/connection";

@@ -4,7 +4,7 @@ import { changeUserRole, disableUser, enableUser } from "@/lib/console/settings/
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Table, TableFrame, Td, Th } from "@/components/ui/table";
-import { ROLE_LABELS, ROLES, type Role } from "@/lib/console/roles";
+import { ROLE_LABELS, ROLES, type Role } from "@/lib/console/auth/roles";
 import { FormStatus } from "./form-status";
 import { SelectField } from "@/components/ui/select-field";
 import { ResetPasswordButton } from "./reset-password-button";

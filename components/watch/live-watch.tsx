@@ -5,14 +5,14 @@ import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
 import { Logo } from "@/components/ui/logo";
-import { AgentNotes } from "./agent-notes";
-import { CallControls } from "./call-controls";
-import { ConsolePanel, useConsoleLog } from "./console-panel";
-import { ReplayView } from "./replay-view";
-import { SessionEnd } from "./session-end";
-import { SessionFeedback } from "./session-feedback";
+import { AgentNotes } from "./panels/agent-notes";
+import { CallControls } from "./panels/call-controls";
+import { ConsolePanel, useConsoleLog } from "./panels/console-panel";
+import { ReplayView } from "./replay/replay-view";
+import { SessionEnd } from "./end/session-end";
+import { SessionFeedback } from "./end/session-feedback";
 import { StatusBadge } from "./status-badge";
-import { useWatchSession, type WatchProps } from "./use-watch-session";
+import { useWatchSession, type WatchProps } from "./session/use-watch-session";
 import { WatchToolbar } from "./watch-toolbar";
 
 /** The agent's live view of the visitor's page, its status, the agents present and the tools allowed. */

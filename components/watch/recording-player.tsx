@@ -9,11 +9,11 @@ import { Skeleton } from "@/components/ui/skeleton";
 import { recordingEventsResponseSchema } from "@/lib/contract";
 import { endpointUrl } from "@/lib/contract/endpoint-url";
 import { liveRoutes } from "@/lib/contract/endpoints/live-routes";
-import { FocusMarksLayer } from "./focus-marks-layer";
-import { drawCanvasImages, REPLAY_STYLE_RULES, showSelectedOptions } from "./replay-fidelity";
-import { withoutReferrerPolicies } from "./referrer-guard";
-import { exchangeLink, storedCredential } from "./tab-credential";
-import { followVisitorFocus, type FocusMarks } from "./visitor-focus";
+import { FocusMarksLayer } from "./replay/focus-marks-layer";
+import { drawCanvasImages, REPLAY_STYLE_RULES, showSelectedOptions } from "./replay/replay-fidelity";
+import { withoutReferrerPolicies } from "./replay/referrer-guard";
+import { exchangeLink, storedCredential } from "./session/tab-credential";
+import { followVisitorFocus, type FocusMarks } from "./replay/visitor-focus";
 
 interface Props {
   sessionId: string;

@@ -1,4 +1,4 @@
-import { EmbedErrorSignal } from "./embed-error-signal";
+import { EmbedErrorSignal } from "./embed/embed-error-signal";
 
 /** A full-page message of the watch page (expired or invalid link); an embedding page is told too. */
 export function WatchNotice({ title, children }: { title: string; children: React.ReactNode }) {

@@ -1,6 +1,6 @@
 import type { WatchSession } from "@/lib/contract";
 import { LiveWatch } from "./live-watch";
-import { PageOnlyWatch } from "./page-only-watch";
+import { PageOnlyWatch } from "./embed/page-only-watch";
 
 /** The session as its link asked to show it: the full watch page, or the page alone for an iframe. */
 export function WatchView({ session }: { session: WatchSession }) {

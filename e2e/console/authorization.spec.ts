@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import type { Browser, BrowserContext } from "@playwright/test";
-import { hasRole, ROLES, type Role } from "@/lib/console/roles";
+import { hasRole, ROLES, type Role } from "@/lib/console/auth/roles";
 import { demoUser, expect, signInAs, test, type DemoUser } from "../support/fixtures";
 import { startServer, type RunningServer } from "../support/server";
 import { consolePages, consoleRouteHandlers, serverActions, undeclared, type ConsoleEndpoint, type ServerAction } from "./console-routes";
@@ -14,7 +14,7 @@ const FORBIDDEN_HEADING = "You don’t have access to this page";
 const FORBIDDEN_DIGEST = "NEXT_HTTP_ERROR_FALLBACK;403";
 /** What `notFound()` leaves in a page's payload: a dynamic page's placeholder (no-such-id) names nothing. */
 const NOT_FOUND_DIGEST = "NEXT_HTTP_ERROR_FALLBACK;404";
-/** What the action wrapper answers (lib/console/auth-error.ts). */
+/** What the action wrapper answers (lib/console/auth/auth-error.ts). */
 const SIGN_IN_REFUSAL = '"error":"Sign in to continue."';
 const ROLE_REFUSAL = '"error":"Your role does not allow this."';
 

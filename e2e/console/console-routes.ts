@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
-import type { Role } from "@/lib/console/roles";
+import type { Role } from "@/lib/console/auth/roles";
 
 /**
  * Who may use each page, route handler and server action of the console: the one declared table the

@@ -1,6 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
-import { hasRole, ROLES, type Role } from "@/lib/console/roles";
+import { hasRole, ROLES, type Role } from "@/lib/console/auth/roles";
 import { apiClient } from "../support/api";
 import { demoUser, expect, signInAs, test } from "../support/fixtures";
 import { ACCESS } from "./console-routes";

@@ -1,5 +1,5 @@
 import { expect, test as base, type BrowserContext, type Page } from "@playwright/test";
-import type { Role } from "@/lib/console/roles";
+import type { Role } from "@/lib/console/auth/roles";
 
 export interface DemoUser {
   role: Role;

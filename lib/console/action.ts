@@ -4,11 +4,11 @@ import { headers } from "next/headers";
 import { z } from "zod";
 import { getDb } from "@/lib/db";
 import { countedInFlight } from "@/lib/lifecycle/draining";
-import { recordAudit } from "./audit";
-import { AuthError } from "./auth-error";
-import { requireCaller, type Caller } from "./caller";
-import { clientIp } from "./request-ip";
-import type { Role } from "./roles";
+import { recordAudit } from "../audit/record";
+import { AuthError } from "./auth/auth-error";
+import { requireCaller, type Caller } from "./auth/caller";
+import { clientIp } from "./auth/request-ip";
+import type { Role } from "./auth/roles";
 
 export type ActionResult<T> = { ok: true; data: T } | { ok: false; error: string; fieldErrors?: Record<string, string> };
 

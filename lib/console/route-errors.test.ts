@@ -2,7 +2,7 @@ import { notFound } from "next/navigation";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { z } from "zod";
 import { ApiError } from "@/lib/client";
-import { AuthError } from "./auth-error";
+import { AuthError } from "./auth/auth-error";
 import { errorResponse, routeErrorResponse } from "./route-errors";
 
 async function answer(response: Response) {

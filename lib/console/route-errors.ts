@@ -4,7 +4,7 @@ import { ZodError } from "zod";
 import { isApiError, type ApiError } from "@/lib/client";
 import { formatZodIssue } from "@/lib/contract";
 import { describeApiError } from "./api-errors";
-import { AuthError } from "./auth-error";
+import { AuthError } from "./auth/auth-error";
 
 /**
  * The one error answer of the console's route handlers: `{"status":"error","error":code,"message"?}`.

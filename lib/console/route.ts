@@ -1,6 +1,6 @@
 import "server-only";
-import { requireCaller, type Caller } from "./caller";
-import type { Role } from "./roles";
+import { requireCaller, type Caller } from "./auth/caller";
+import type { Role } from "./auth/roles";
 import { routeErrorResponse } from "./route-errors";
 
 type Handler<C> = (request: Request, context: C & { caller: Caller }) => Promise<Response>;

@@ -1,4 +1,4 @@
-import { BLOCK_CLASS } from "./masking";
+import { BLOCK_CLASS } from "./recorder/masking";
 
 const KEY = "tandem.help-requested";
 

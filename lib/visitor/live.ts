@@ -4,16 +4,16 @@ import { endpointUrl } from "@/lib/contract/endpoint-url";
 import { collectRoutes } from "@/lib/contract/endpoints/collect-routes";
 import type { Emitter } from "./emitter";
 import type { ClosedShadowRoots } from "./closed-shadow-roots";
-import { CALL_GLOBAL, type CallModule, type CallReceiver } from "./call-api";
-import { CONSOLE_GLOBAL, type ConsoleModule } from "./console-api";
-import { askFeedback } from "./feedback-prompt";
-import type { FrameHost } from "./frame-host";
-import { loadBundle } from "./load-bundle";
-import { loadRecorder } from "./load-recorder";
-import type { Recording } from "./recorder-api";
+import { CALL_GLOBAL, type CallModule, type CallReceiver } from "./bundles/call-api";
+import { CONSOLE_GLOBAL, type ConsoleModule } from "./bundles/console-api";
+import { askFeedback } from "./ui/feedback-prompt";
+import type { FrameHost } from "./frames/frame-host";
+import { loadBundle } from "./bundles/load-bundle";
+import { loadRecorder } from "./bundles/load-recorder";
+import type { Recording } from "./bundles/recorder-api";
 import type { Credentials } from "./storage";
 import type { Post } from "./transport";
-import { askConsent, showHelpBar, showNotice } from "./ui";
+import { askConsent, showHelpBar, showNotice } from "./ui/ui";
 
 type SessionMessage = Extract<VisitorMessage, { type: "session" }>;
 

@@ -1,4 +1,4 @@
-import { BLOCK_CLASS } from "./masking";
+import { BLOCK_CLASS } from "./recorder/masking";
 
 /** Ctrl pressed this many times within WINDOW_MS shows the visitor's lookup code. */
 const PRESSES = 5;

@@ -11,8 +11,8 @@ import { readScriptConfig, SNIPPET_SELECTOR, type ScriptConfig } from "./config"
 import { watchClosedShadowRoots, type ClosedShadowRoots } from "./closed-shadow-roots";
 import { createEmitter, type TandemEvent } from "./emitter";
 import { createHelpRequest } from "./help-request";
-import { joinParentFrame } from "./frame-child";
-import { createFrameHost } from "./frame-host";
+import { joinParentFrame } from "./frames/frame-child";
+import { createFrameHost } from "./frames/frame-host";
 import { createLive } from "./live";
 import { createLookupCode } from "./lookup-code";
 import { clearCredentials, loadCredentials, loadRedactedParams, saveCredentials, saveRedactedParams, type Credentials } from "./storage";

@@ -6,11 +6,11 @@ import { SignInForm } from "@/components/auth/sign-in-form";
 import { SsoSignInButton } from "@/components/auth/sso-sign-in-button";
 import { Alert } from "@/components/ui/alert";
 import { Logo } from "@/components/ui/logo";
-import { getCaller } from "@/lib/console/caller";
-import { safeCallbackPath } from "@/lib/console/callback-path";
+import { getCaller } from "@/lib/console/auth/caller";
+import { safeCallbackPath } from "@/lib/console/auth/callback-path";
 import { SSO_PROVIDER_ID, ssoConfig } from "@/lib/console/sso/config";
 import { signInErrorMessage } from "@/lib/console/sso/sign-in-errors";
-import { countUsers } from "@/lib/console/users";
+import { countUsers } from "@/lib/console/users/users";
 import { getDb } from "@/lib/db";
 import { env } from "@/lib/env";
 

@@ -4,8 +4,8 @@ import { ChangePasswordForm } from "@/components/account/change-password-form";
 import { PageHeader } from "@/components/console/page-header";
 import { Section } from "@/components/ui/section";
 import { hasPassword } from "@/lib/console/account/passwords";
-import { requirePageCaller } from "@/lib/console/caller";
-import { ROLE_LABELS } from "@/lib/console/roles";
+import { requirePageCaller } from "@/lib/console/auth/caller";
+import { ROLE_LABELS } from "@/lib/console/auth/roles";
 import { getDb } from "@/lib/db";
 
 export const metadata: Metadata = { title: "Account" };

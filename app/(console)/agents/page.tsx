@@ -8,7 +8,7 @@ import { TableSkeleton } from "@/components/ui/skeleton";
 import { Section } from "@/components/ui/section";
 import { agentRefPath } from "@/lib/console/agents/agent-ref";
 import { readLookupForm } from "@/lib/console/agents/lookup-form";
-import { requirePageCaller } from "@/lib/console/caller";
+import { requirePageCaller } from "@/lib/console/auth/caller";
 
 export const metadata: Metadata = { title: "Agents" };
 

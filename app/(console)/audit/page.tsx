@@ -9,7 +9,7 @@ import { buttonClass } from "@/components/ui/button";
 import { auditFiltersQuery, parseAuditFilters } from "@/lib/console/audit-log/filters";
 import { ACTION_LABELS } from "@/lib/console/audit-log/labels";
 import { auditActions } from "@/lib/console/audit-log/query";
-import { requirePageCaller } from "@/lib/console/caller";
+import { requirePageCaller } from "@/lib/console/auth/caller";
 import { getDb } from "@/lib/db";
 
 export const metadata: Metadata = { title: "Audit" };

@@ -12,7 +12,7 @@ import {
   UsersSection,
 } from "@/components/settings/settings-sections";
 import { Section } from "@/components/ui/section";
-import { requirePageCaller } from "@/lib/console/caller";
+import { requirePageCaller } from "@/lib/console/auth/caller";
 
 export const metadata: Metadata = { title: "Settings" };
 

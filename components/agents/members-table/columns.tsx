@@ -2,7 +2,7 @@ import Link from "next/link";
 import { Badge } from "@/components/ui/badge";
 import { agentRefPath } from "@/lib/console/agents/agent-ref";
 import type { ConsoleMember } from "@/lib/console/agents/console-users";
-import { ROLE_LABELS } from "@/lib/console/roles";
+import { ROLE_LABELS } from "@/lib/console/auth/roles";
 
 export const memberColumns: Array<{ header: string; cell: (member: ConsoleMember) => React.ReactNode }> = [
   {

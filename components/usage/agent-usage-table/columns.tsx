@@ -1,6 +1,6 @@
 import Link from "next/link";
 import { agentRefPath } from "@/lib/console/agents/agent-ref";
-import { ROLE_LABELS } from "@/lib/console/roles";
+import { ROLE_LABELS } from "@/lib/console/auth/roles";
 import type { AgentUsageRow } from "@/lib/console/usage/agent-usage";
 import { formatCount, formatDuration } from "@/lib/console/usage/format";
 

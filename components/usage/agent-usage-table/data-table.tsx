@@ -1,5 +1,5 @@
 import { isApiError } from "@/lib/client";
-import { hasRole, type Role } from "@/lib/console/roles";
+import { hasRole, type Role } from "@/lib/console/auth/roles";
 import { loadAgentUsage } from "@/lib/console/usage/agent-usage-load";
 import type { AgentUsageRow } from "@/lib/console/usage/agent-usage";
 import { Table, TableFrame, Td, Th } from "@/components/ui/table";

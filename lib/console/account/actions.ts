@@ -2,7 +2,7 @@
 
 import { headers } from "next/headers";
 import { ActionError, defineAction } from "@/lib/console/action";
-import { clientIp } from "@/lib/console/request-ip";
+import { clientIp } from "@/lib/console/auth/request-ip";
 import { passwordSignInAllowed } from "@/lib/console/sso/config";
 import { userIdForm } from "@/lib/console/settings/forms";
 import { getDb } from "@/lib/db";

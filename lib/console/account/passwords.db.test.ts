@@ -1,10 +1,11 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openTestDatabase } from "@/lib/testing/test-database";
-import { verifyPassword } from "../passwords";
-import { auditEvents, consoleUsers, passwordResets } from "../schema";
-import { signIn } from "../sign-in";
-import { createUser, findEnabledUser } from "../users";
+import { verifyPassword } from "../users/passwords";
+import { auditEvents } from "@/lib/audit/schema";
+import { consoleUsers, passwordResets } from "../schema";
+import { signIn } from "../auth/sign-in";
+import { createUser, findEnabledUser } from "../users/users";
 import { CHANGE_LIMIT, changeOwnPassword, createResetToken, hashResetToken, RESET_LINK_TTL_MS, resetTokenUsable, useResetToken } from "./passwords";
 
 let database: Awaited<ReturnType<typeof openTestDatabase>>;

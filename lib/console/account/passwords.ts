@@ -1,9 +1,10 @@
 import { createHash, randomBytes } from "node:crypto";
 import { and, count, eq, gt, isNull, sql } from "drizzle-orm";
 import type { Db } from "@/lib/db";
-import { recordAudit } from "../audit";
-import { hashPassword, verifyPassword } from "../passwords";
-import { auditEvents, consoleUsers, passwordResets } from "../schema";
+import { recordAudit } from "../../audit/record";
+import { hashPassword, verifyPassword } from "../users/passwords";
+import { auditEvents } from "@/lib/audit/schema";
+import { consoleUsers, passwordResets } from "../schema";
 
 /** The same floor as creating a user. */
 export const MIN_PASSWORD_LENGTH = 12;

@@ -2,7 +2,7 @@
 
 import { headers } from "next/headers";
 import type { ActionResult } from "@/lib/console/action";
-import { clientIp } from "@/lib/console/request-ip";
+import { clientIp } from "@/lib/console/auth/request-ip";
 import { getDb } from "@/lib/db";
 import { countedInFlight } from "@/lib/lifecycle/draining";
 import { resetPasswordForm } from "./forms";

@@ -2,7 +2,7 @@ import "server-only";
 import { asc } from "drizzle-orm";
 import type { Db } from "@/lib/db";
 import { consoleUsers } from "@/lib/console/schema";
-import type { Role } from "@/lib/console/roles";
+import type { Role } from "@/lib/console/auth/roles";
 
 export interface ConsoleMember {
   id: string;

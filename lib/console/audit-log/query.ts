@@ -1,6 +1,6 @@
 import { and, count, desc, eq, gte, ilike, lt, type SQL } from "drizzle-orm";
 import type { Db } from "@/lib/db";
-import { auditEvents } from "../schema";
+import { auditEvents } from "@/lib/audit/schema";
 import { AUDIT_PAGE_SIZE, type AuditFilters } from "./filters";
 
 export type AuditEvent = typeof auditEvents.$inferSelect;

@@ -3,7 +3,7 @@
 import { isApiError } from "@/lib/client";
 import { ActionError, defineAction } from "@/lib/console/action";
 import { describeApiError } from "@/lib/console/api-errors";
-import type { Role } from "@/lib/console/roles";
+import type { Role } from "@/lib/console/auth/roles";
 import { CONSOLE_SETTING_KEYS, getConsoleSettings, setConsoleSetting } from "./console-settings";
 import { changeUserRole as updateRole, setUserDisabled, UserChangeError } from "./console-users";
 import {
@@ -19,7 +19,7 @@ import {
 } from "./forms";
 import { serviceAdmin } from "./service-admin";
 import { changedTeamFields } from "./team-changes";
-import { createUser as insertUser, findUserByEmail } from "@/lib/console/users";
+import { createUser as insertUser, findUserByEmail } from "@/lib/console/users/users";
 import { getDb } from "@/lib/db";
 
 // Every action here is admin-only and audited through defineAction; no password, key secret or webhook

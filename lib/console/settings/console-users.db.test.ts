@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { openTestDatabase } from "@/lib/testing/test-database";
 import { consoleUsers } from "../schema";
-import { createUser, findUserByEmail } from "../users";
+import { createUser, findUserByEmail } from "../users/users";
 import { changeUserRole, listConsoleUsers, setUserDisabled, UserChangeError } from "./console-users";
 
 let database: Awaited<ReturnType<typeof openTestDatabase>>;

@@ -1,6 +1,6 @@
 import { and, asc, count, eq, isNull, ne, sql } from "drizzle-orm";
 import type { Db, Tx } from "@/lib/db";
-import type { Role } from "../roles";
+import type { Role } from "../auth/roles";
 import { consoleUsers } from "../schema";
 
 export interface ConsoleUserRow {

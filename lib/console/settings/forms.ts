@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { apiKeyScopeSchema, permissionsSchema, teamSettingsUpdateSchema } from "@/lib/contract";
-import { ROLES } from "../roles";
+import { ROLES } from "../auth/roles";
 import { parseLines } from "./team-changes";
 import { webhookUrlSchema } from "./console-settings";
 

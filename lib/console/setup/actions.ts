@@ -2,9 +2,9 @@
 
 import { headers } from "next/headers";
 import { z } from "zod";
-import { recordAudit } from "@/lib/console/audit";
-import { clientIp } from "@/lib/console/request-ip";
-import { createFirstAdmin as insertFirstAdmin } from "@/lib/console/users";
+import { recordAudit } from "@/lib/audit/record";
+import { clientIp } from "@/lib/console/auth/request-ip";
+import { createFirstAdmin as insertFirstAdmin } from "@/lib/console/users/users";
 import { getDb } from "@/lib/db";
 import { env } from "@/lib/env";
 

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { Role } from "../roles";
+import type { Role } from "../auth/roles";
 import type { SsoConfig } from "./config";
 
 /** Why a single sign-on was refused: the audit log's reason and the code the sign-in page explains. */

@@ -1,10 +1,11 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openTestDatabase } from "@/lib/testing/test-database";
-import { closePasswordPool } from "../passwords";
-import { auditEvents, consoleUsers } from "../schema";
-import { signIn } from "../sign-in";
-import { createUser, ensureAdmin, findUserByEmail } from "../users";
+import { closePasswordPool } from "../users/passwords";
+import { auditEvents } from "@/lib/audit/schema";
+import { consoleUsers } from "../schema";
+import { signIn } from "../auth/sign-in";
+import { createUser, ensureAdmin, findUserByEmail } from "../users/users";
 import { SSO_SIGN_IN_ACTION, ssoSignIn, type SsoPolicy } from "./sign-in";
 
 const ISSUER = "https://login.example.com";

@@ -1,8 +1,8 @@
 import { and, eq, ne, sql } from "drizzle-orm";
 import type { Db, Tx } from "@/lib/db";
-import { recordAudit } from "../audit";
+import { recordAudit } from "../../audit/record";
 import { consoleUsers } from "../schema";
-import { newUserId, type ConsoleUser } from "../users";
+import { newUserId, type ConsoleUser } from "../users/users";
 import { evaluateClaims, type RoleMapping, type SsoIdentity, type SsoRefusal } from "./claims";
 import type { SsoConfig } from "./config";
 

@@ -1,5 +1,5 @@
 import type { Session } from "@/lib/contract";
-import type { Role } from "@/lib/console/roles";
+import type { Role } from "@/lib/console/auth/roles";
 
 const DAY_MS = 86_400_000;
 

@@ -4,7 +4,7 @@ import { ActionError } from "@/lib/console/action";
 import { consoleAgentId } from "@/lib/console/agents/console-agent";
 import { apiConnection } from "@/lib/console/api";
 import { describeApiError } from "@/lib/console/api-errors";
-import type { Caller } from "@/lib/console/caller";
+import type { Caller } from "@/lib/console/auth/caller";
 import { CO_BROWSE_PERMISSIONS, type CoBrowsePermission } from "@/lib/console/permissions";
 import { getDb } from "@/lib/db";
 import { getConsoleSettings } from "../settings/console-settings";

@@ -1,7 +1,7 @@
 import { createHmac } from "node:crypto";
 import { and, eq, like } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { auditEvents } from "@/lib/console/schema";
+import { auditEvents } from "@/lib/audit/schema";
 import type { Db } from "@/lib/db";
 import { openTestDatabase } from "@/lib/testing/test-database";
 import { streamMessages } from "@/lib/testing/stream-messages";

@@ -1,7 +1,7 @@
 import "server-only";
 import { and, eq, inArray, sql } from "drizzle-orm";
 import type { PgUpdateSetSource } from "drizzle-orm/pg-core";
-import { recordAudit } from "@/lib/console/audit";
+import { recordAudit } from "@/lib/audit/record";
 import type { AgentCallAnswer, AgentCallRequest, CallToAgent, CallToVisitor, VisitorCallRequest } from "@/lib/contract/call";
 import type { Db, Tx } from "@/lib/db";
 import { ServiceError } from "../core/errors";

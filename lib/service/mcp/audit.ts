@@ -1,5 +1,5 @@
 import "server-only";
-import { recordAudit } from "@/lib/console/audit";
+import { recordAudit } from "@/lib/audit/record";
 import type { Db } from "@/lib/db";
 import { recordFeature } from "../live/live-session";
 import type { AiCaller } from "./ai-sessions";

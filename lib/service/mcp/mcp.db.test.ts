@@ -3,7 +3,7 @@ import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/
 import { and, eq, like } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { VisitorMessage } from "@/lib/contract";
-import { auditEvents } from "@/lib/console/schema";
+import { auditEvents } from "@/lib/audit/schema";
 import { sessions, visitors } from "../core/schema";
 import { liveRelay } from "../live/node-relay";
 import { acceptVisitorEvents, answerConsent } from "../live/visitor-live";

@@ -1,12 +1,11 @@
 import { describe, expect, it, vi } from "vitest";
 import { permissionsSchema, type Permissions } from "@/lib/contract";
 import type { Db } from "@/lib/db";
-import { PERMISSION_LABELS } from "@/lib/console/permissions";
 import { serveForTests, type TestService } from "./test-service";
 import { insertLiveSession } from "../live/test-session";
 
-// The console offers a permission in Settings and the co-browse options only if it does something: for
-// each one it shows, what the watch page or the visitor's page asks of the service with it turned off
+// A permission of the contract (each one the console offers in Settings and the co-browse options) is
+// there only if it does something: for each one, what the watch page or the visitor's page asks of the service with it turned off
 // is refused for that permission, and with it on is not.
 vi.hoisted(() => {
   process.env.LINK_SIGNING_SECRET = "permission-effects-test-link-signing-secret-0123456789";
@@ -56,7 +55,7 @@ const refusedFor = (answer: Awaited<ReturnType<typeof post>>) =>
 describe("the permissions the console shows", () => {
   const all = Object.fromEntries(Object.keys(permissionsSchema.shape).map((key) => [key, true])) as Permissions;
 
-  it.each(Object.keys(PERMISSION_LABELS) as Array<keyof Permissions>)("%s lets the agent do something that is refused without it", async (permission) => {
+  it.each(permissionsSchema.keyof().options)("%s lets the agent do something that is refused without it", async (permission) => {
     const effect = EFFECTS[permission];
     expect(effect, `nothing of the watch page or the visitor's page depends on ${permission}: hide it from the console`).toBeDefined();
     expect(refusedFor(await effect(await liveSession({ ...all, [permission]: false }))), `${permission} off`).toBe(true);

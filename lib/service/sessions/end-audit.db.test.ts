@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { auditEvents } from "@/lib/console/schema";
+import { auditEvents } from "@/lib/audit/schema";
 import { newId } from "../core/ids";
 import { agents, sessions, visitors } from "../core/schema";
 import { endByAgent } from "../live/agent-live";

@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import { recordAudit } from "@/lib/console/audit";
+import { recordAudit } from "@/lib/audit/record";
 import type { Tx } from "@/lib/db";
 import { agents, apiKeys, type sessions } from "../core/schema";
 import type { EndReason } from "./lifecycle";

@@ -1,5 +1,5 @@
-import { BLOCK_CLASS } from "../masking";
-import { BUTTON, FONT, element } from "../ui";
+import { BLOCK_CLASS } from "../recorder/masking";
+import { BUTTON, FONT, element } from "../ui/ui";
 
 /**
  * The call as the visitor sees it: "On a call" with Mute/Unmute and End call in the help bar (or on its

@@ -1,4 +1,4 @@
-import { CALL_GLOBAL } from "../call-api";
+import { CALL_GLOBAL } from "../bundles/call-api";
 import startCalls from "./visitor-call";
 
 // cobrowse-call.js: fetched by the base script the first time an agent rings (lib/visitor/live.ts).

@@ -1,8 +1,8 @@
 import type { CallToVisitor } from "@/lib/contract/call";
 import { collectRoutes } from "@/lib/contract/endpoints/collect-routes";
 import { createPeer, type Peer } from "@/lib/webrtc/peer";
-import type { CallContext, CallModule } from "../call-api";
-import { askChoice, showNotice } from "../ui";
+import type { CallContext, CallModule } from "../bundles/call-api";
+import { askChoice, showNotice } from "../ui/ui";
 import { showCallPanel } from "./call-panel";
 
 type Ring = Extract<CallToVisitor, { kind: "ring" }>;

@@ -9,7 +9,7 @@ import { SessionsTableSkeleton } from "@/components/agents/sessions-table/skelet
 import { agentRefPath, parseAgentRef } from "@/lib/console/agents/agent-ref";
 import { consoleUserIdOf } from "@/lib/console/agents/console-agent";
 import { findConsoleUserById } from "@/lib/console/agents/console-agent-load";
-import { requirePageCaller } from "@/lib/console/caller";
+import { requirePageCaller } from "@/lib/console/auth/caller";
 
 export const metadata: Metadata = { title: "Agent" };
 

@@ -1,8 +1,8 @@
 import NextAuth from "next-auth";
 import type { NextRequest } from "next/server";
-import { authOptions } from "@/lib/console/auth-options";
-import { withAuthRequest } from "@/lib/console/auth-request";
-import { clientIp } from "@/lib/console/request-ip";
+import { authOptions } from "@/lib/console/auth/auth-options";
+import { withAuthRequest } from "@/lib/console/auth/auth-request";
+import { clientIp } from "@/lib/console/auth/request-ip";
 
 type Context = { params: Promise<{ nextauth: string[] }> };
 

@@ -1,6 +1,6 @@
 import { getToken } from "next-auth/jwt";
 import type { NextRequest } from "next/server";
-import { authSecret } from "@/lib/console/auth-options";
+import { authSecret } from "@/lib/console/auth/auth-options";
 import { consoleRoute } from "@/lib/console/route";
 import { SSO_PROVIDER_ID, ssoConfig } from "@/lib/console/sso/config";
 import { providerSignOutUrl } from "@/lib/console/sso/end-session";

@@ -1,5 +1,5 @@
 import type { Metadata } from "next";
-import { ResumeWatch } from "@/components/watch/resume-watch";
+import { ResumeWatch } from "@/components/watch/session/resume-watch";
 
 export const metadata: Metadata = { title: "Co-browsing session", robots: { index: false } };
 

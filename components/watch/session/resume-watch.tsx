@@ -1,0 +1,46 @@
+"use client";
+
+import { useEffect, useState } from "react";
+import { watchSessionResponseSchema, type WatchSession } from "@/lib/contract";
+import { endpointUrl } from "@/lib/contract/endpoint-url";
+import { liveRoutes } from "@/lib/contract/endpoints/live-routes";
+import { Skeleton } from "@/components/ui/skeleton";
+import { storedCredential } from "./tab-credential";
+import { WatchNotice } from "../watch-notice";
+import { WatchView } from "../watch-view";
+
+type Resume = { state: "loading" } | { state: "ready"; session: WatchSession } | { state: "refused" } | { state: "error"; message: string };
+
+/**
+ * A reloaded watch page: the session comes back with the viewer token this tab keeps. Another tab or
+ * browser has none (the watch link opens once), and is told how to join.
+ */
+export function ResumeWatch({ sessionId }: { sessionId: string }) {
+  const [resume, setResume] = useState<Resume>({ state: "loading" });
+
+  useEffect(() => {
+    void (async () => {
+      const token = storedCredential("viewer", sessionId);
+      if (!token) return setResume({ state: "refused" });
+      try {
+        const response = await fetch(endpointUrl(liveRoutes.describeWatchSession, "", { id: sessionId }), { headers: { authorization: `Bearer ${token}` } });
+        if (response.status === 401 || response.status === 403 || response.status === 404) return setResume({ state: "refused" });
+        if (!response.ok) return setResume({ state: "error", message: `The service answered ${response.status}.` });
+        setResume({ state: "ready", session: watchSessionResponseSchema.parse(await response.json()).session });
+      } catch {
+        setResume({ state: "error", message: "The service could not be reached; check your connection and reload." });
+      }
+    })();
+  }, [sessionId]);
+
+  if (resume.state === "loading") return <Skeleton className="m-4 h-80" />;
+  if (resume.state === "refused") {
+    return (
+      <WatchNotice title="This session is not open in this browser">
+        A watch link opens once, in the tab that opened it. To join, go back to the console and press <strong>Co-browse</strong> again.
+      </WatchNotice>
+    );
+  }
+  if (resume.state === "error") return <WatchNotice title="The session could not be loaded">{resume.message}</WatchNotice>;
+  return <WatchView session={resume.session} />;
+}

@@ -1,0 +1,68 @@
+"use client";
+
+import { useCallback, useEffect, useLayoutEffect, useRef, useState } from "react";
+import type { ConsoleEntry, RecordedEvent, Tool, WatchSession } from "@/lib/contract";
+import { useEndRedirect } from "../end/end-redirect";
+import { useLiveConnection } from "./live-connection";
+import type { ReplayHandle, ToolMode } from "../replay/replay-view";
+import { exchangeLink } from "./tab-credential";
+import { useCall } from "../panels/use-call";
+
+export type WatchProps = WatchSession;
+
+/** The first tool mode the link allows: acting on the page, else drawing, else pointing. */
+function firstMode(tools: Tool[]): ToolMode {
+  if (tools.some((tool) => tool === "click" || tool === "type" || tool === "scroll")) return "control";
+  return tools.includes("draw") ? "draw" : "pointer";
+}
+
+/**
+ * What both watch pages (the full one and `page_only`) share: the live connection, the replayed page,
+ * the tool mode and the actions on the session.
+ */
+export function useWatchSession(
+  props: WatchProps,
+  onCustomMessage?: (message: string) => void,
+  onConsole?: (entries: ConsoleEntry[], dropped: number) => void,
+) {
+  const replay = useRef<ReplayHandle>(null);
+  // Before the stream opens and the mirror loads anything: the credential moves out of the address.
+  useLayoutEffect(() => {
+    exchangeLink("viewer", props.sessionId, props.token);
+  }, [props.sessionId, props.token]);
+  const [mode, setMode] = useState<ToolMode>(() => firstMode(props.tools));
+  const onEvents = useCallback((events: RecordedEvent[], reset: boolean) => replay.current?.add(events, reset), []);
+  const call = useCall(props.sessionId, props.token);
+  const connection = useLiveConnection({
+    sessionId: props.sessionId,
+    token: props.token,
+    initial: { status: props.status, agents: props.agents, endReason: props.endReason, endedAt: props.endedAt },
+    onEvents,
+    onCustomMessage,
+    onConsole,
+    onCall: call.receive,
+  });
+  const ended = connection.state.status === "ended";
+  useEndRedirect(ended, props.branding.on_end_url);
+  // The session's end ends its call.
+  const dropCall = call.drop;
+  useEffect(() => {
+    if (ended) dropCall();
+  }, [ended, dropCall]);
+
+  return {
+    replay,
+    state: connection.state,
+    ended,
+    call,
+    mode,
+    setMode: (next: ToolMode) => setMode(next === "draw" && !props.tools.includes("draw") ? mode : next),
+    control: connection.control,
+    end: connection.end,
+    clearDrawings: () => {
+      replay.current?.clearDrawings();
+      if (props.tools.includes("clear")) void connection.control({ tool: "clear" });
+    },
+    sendCustomMessage: (message: string) => void connection.control({ tool: "message", message }),
+  };
+}
