@@ -1,7 +1,7 @@
 "use client";
 
 import { Command } from "cmdk";
-import type { NavItem } from "@/components/console/nav-items";
+import type { NavItem } from "@/lib/console/pages";
 import { visitorTargets } from "@/lib/console/visitors/palette-targets";
 
 const itemClass =

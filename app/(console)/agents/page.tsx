@@ -8,12 +8,13 @@ import { TableSkeleton } from "@/components/ui/skeleton";
 import { Section } from "@/components/ui/section";
 import { agentRefPath } from "@/lib/console/agents/agent-ref";
 import { readLookupForm } from "@/lib/console/agents/lookup-form";
-import { requirePageCaller } from "@/lib/console/auth/caller";
+import { requirePage } from "@/lib/console/auth/caller";
+import { CONSOLE_PAGES } from "@/lib/console/pages";
 
 export const metadata: Metadata = { title: "Agents" };
 
 export default async function AgentsPage(props: { searchParams: Promise<{ by?: string | string[]; q?: string | string[] }> }) {
-  await requirePageCaller("lead");
+  await requirePage(CONSOLE_PAGES.agents);
   const lookup = readLookupForm(await props.searchParams);
   if (lookup && "ref" in lookup) redirect(agentRefPath(lookup.ref));
 

@@ -12,12 +12,13 @@ import {
   UsersSection,
 } from "@/components/settings/settings-sections";
 import { Section } from "@/components/ui/section";
-import { requirePageCaller } from "@/lib/console/auth/caller";
+import { requirePage } from "@/lib/console/auth/caller";
+import { CONSOLE_PAGES } from "@/lib/console/pages";
 
 export const metadata: Metadata = { title: "Settings" };
 
 export default async function SettingsPage() {
-  const caller = await requirePageCaller("admin");
+  const caller = await requirePage(CONSOLE_PAGES.settings);
   await connection();
   return (
     <>
