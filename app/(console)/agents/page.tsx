@@ -1,6 +1,5 @@
 import type { Metadata } from "next";
 import { redirect } from "next/navigation";
-import { Suspense } from "react";
 import { PageHeader } from "@/components/console/page-header";
 import { AgentLookupForm } from "@/components/agents/lookup-form";
 import { MembersTable } from "@/components/agents/members-table/data-table";
@@ -28,10 +27,13 @@ export default async function AgentsPage(props: { searchParams: Promise<{ by?: s
       >
         <AgentLookupForm {...(lookup ?? {})} />
       </Section>
-      <Section id="members-heading" title="Console users" description="Who can sign in to this console, and with which role.">
-        <Suspense fallback={<TableSkeleton label="Loading console users" rows={3} />}>
-          <MembersTable />
-        </Suspense>
+      <Section
+        id="members-heading"
+        title="Console users"
+        description="Who can sign in to this console, and with which role."
+        fallback={<TableSkeleton label="Loading console users" rows={3} />}
+      >
+        <MembersTable />
       </Section>
     </>
   );

@@ -84,10 +84,9 @@ export default async function UsagePage(props: { searchParams: Promise<Record<st
             Download per-agent usage (CSV)
           </a>
         }
+        fallback={<TableSkeleton label="Loading usage per agent" rows={4} />}
       >
-        <Suspense fallback={<TableSkeleton label="Loading usage per agent" rows={4} />}>
-          <AgentUsageTable viewerRole={caller.role} />
-        </Suspense>
+        <AgentUsageTable viewerRole={caller.role} />
       </Section>
     </>
   );
