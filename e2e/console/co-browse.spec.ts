@@ -84,7 +84,7 @@ test.describe("on premise", () => {
     await expect(page.getByRole("button", { name: "Delete visitor" })).toHaveCount(0);
     await page.getByRole("button", { name: "Co-browse", exact: true }).click();
     await expect(page).toHaveURL(watchPageOf(server.url));
-    await expect(page.getByRole("heading", { name: `Session with visitor ${visitor.visitorId}` })).toBeVisible();
+    await expect(page.getByRole("heading", { name: "Session with On-prem Visitor" })).toBeVisible();
     await leave(api, visitor);
   });
 });

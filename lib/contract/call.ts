@@ -78,7 +78,14 @@ export const visitorCallRequestSchema = z
 
 /** Service → visitor's page. */
 export const callToVisitorSchema = z.discriminatedUnion("kind", [
-  iceConfigSchema.extend({ kind: z.literal("ring"), callId: callIdSchema, agentName: z.string() }).describe("The agent offers a call"),
+  iceConfigSchema
+    .extend({
+      kind: z.literal("ring"),
+      callId: callIdSchema,
+      agentName: z.string(),
+      audioMuted: z.boolean().describe("The link's options.audio_muted: the agent does not hear the visitor until they turn them on"),
+    })
+    .describe("The agent offers a call"),
   ...signal,
   end,
 ]);

@@ -6,12 +6,14 @@ import type { Credentials } from "./storage";
 /** The service refused the visitor's credentials: forget them and register again. */
 export class InvalidVisitorError extends Error {}
 
+/** The service refused a request: its code, and its message (which names a malformed field). */
 export class RequestError extends Error {
   constructor(
     readonly status: number,
     readonly code: string,
+    detail?: string,
   ) {
-    super(`Tandem: ${code} (${status})`);
+    super(`Tandem: ${detail ?? code} (${status})`);
   }
 }
 
@@ -42,12 +44,12 @@ export function createTransport(baseUrl: string, credentials: () => Credentials 
       keepalive: false,
       referrerPolicy: "no-referrer",
     });
-    const answer = (await response.json().catch(() => ({}))) as AnswerTo<R> & { error?: string };
+    const answer = (await response.json().catch(() => ({}))) as AnswerTo<R> & { error?: string; message?: string };
     // Unknown credentials, or a visitor deleted since: the script registers anew.
     if ((response.status === 401 && answer.error === "invalid_visitor_token") || (response.status === 404 && answer.error === "visitor_not_found")) {
       throw new InvalidVisitorError();
     }
-    if (!response.ok) throw new RequestError(response.status, answer.error ?? "request_failed");
+    if (!response.ok) throw new RequestError(response.status, answer.error ?? "request_failed", answer.message);
     return answer;
   };
 }

@@ -1,10 +1,12 @@
 import "server-only";
+import { eq } from "drizzle-orm";
 import { brandingSchema } from "@/lib/contract/watch-link";
 import type { Db } from "@/lib/db";
 import { loadSession, visitorStatus } from "../live/live-session";
 import type { WatchSession } from "@/lib/contract";
 import { allowedTools, effectivePermissions } from "../live/permissions";
 import { signViewerToken } from "../live/viewer-token";
+import { visitors } from "../core/schema";
 import { currentNotes } from "./agent-notes";
 import { agentsBySession } from "./load";
 import { agentGaveFeedback } from "./quality-feedback";
@@ -17,9 +19,15 @@ export async function describeWatchSession(db: Db, sessionId: string, agentId: s
   if (!found) return null;
   const { session, team } = found;
   const agents = (await agentsBySession(db, [sessionId])).get(sessionId) ?? [];
+  const [visitor] = await db
+    .select({ callName: visitors.callName, identities: visitors.identities })
+    .from(visitors)
+    .where(eq(visitors.shortId, session.visitorId));
   return {
     sessionId,
     visitorId: session.visitorId,
+    // The visitor's name as they identified; a deleted visitor is named as the session kept them.
+    visitorName: visitor?.callName || visitor?.identities[0] || session.callName || null,
     status: await visitorStatus(session, team),
     endReason: session.endReason,
     startedAt: session.startedAt.toISOString(),

@@ -6,6 +6,14 @@ import { askChoice, showNotice } from "../ui/ui";
 import { showCallPanel } from "./call-panel";
 
 type Ring = Extract<CallToVisitor, { kind: "ring" }>;
+
+/** What the visitor is told before Accept: whether the agent will hear them, as the call starts. */
+export function callPromptText(audioMuted: boolean, agentName: string): string {
+  const hearing = audioMuted
+    ? `You will hear ${agentName}; ${agentName} will not hear you until they turn your voice on.`
+    : `You will hear each other as soon as you accept.`;
+  return `A voice call in your browser. ${hearing} You can mute or end it at any time. Nothing of it is recorded.`;
+}
 type Body = Parameters<CallContext["post"]> extends [unknown, infer B, ...unknown[]] ? B : never;
 
 /**
@@ -28,11 +36,7 @@ function answerCall(ring: Ring, { post, emitter }: CallContext, sessionId: strin
   let panel: ReturnType<typeof showCallPanel> | null = null;
 
   emit("callStart", { sessionId, callId, agentName });
-  const prompt = askChoice(
-    "call",
-    `${agentName} wants to talk with you`,
-    "A voice call in your browser: you hear each other, and you can mute or end it at any time. Nothing of it is recorded.",
-  );
+  const prompt = askChoice("call", `${agentName} wants to talk with you`, callPromptText(ring.audioMuted, agentName));
   const finish = (notice: string | null) => {
     if (ended) return;
     ended = true;
