@@ -23,7 +23,15 @@ export function ChangePasswordForm() {
   }, [result, router]);
   return (
     <form action={submit} className="flex max-w-md flex-col gap-4" noValidate aria-labelledby="change-password-heading">
-      <Field label="Current password" name="current" type="password" autoComplete="current-password" required error={fieldError(result, "current")} />
+      <Field
+        label="Current password"
+        name="current"
+        type="password"
+        autoComplete="current-password"
+        required
+        defaultValue={typed.current}
+        error={fieldError(result, "current")}
+      />
       <NewPasswordFields result={result} typed={typed} />
       <FormStatus result={result} success={result?.ok ? "Password changed. Sign in again with the new one…" : undefined} />
       <div>

@@ -44,7 +44,7 @@ export default async function SessionPage(props: { params: Promise<{ id: string 
           )}
         </Section>
         <Section id="ratings-heading" title="Ratings">
-          <SessionRatings session={session} mine={mine} canRate={extended && session.ended_at !== null} />
+          <SessionRatings session={session} mine={mine} canRate={extended && session.ended_at !== null && session.went_live} />
         </Section>
       </div>
       <Section id="timeline-heading" title="Timeline">
