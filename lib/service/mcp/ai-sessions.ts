@@ -10,7 +10,7 @@ import { announceSession, broadcastStatus, loadSession, needsConsent, type Sessi
 import { liveRelay } from "../live/node-relay";
 import { markSessionsAttended } from "../live/stream-presence";
 import { endSession } from "../sessions/lifecycle";
-import { createWatchLink, openWatchLink } from "../sessions/watch-links";
+import { createWatchLink, openWatchLink, watchLinkToken } from "../sessions/watch-links";
 import type { Team } from "../teams/team";
 import { dropMirror, mirrorOf } from "./page-mirrors";
 
@@ -84,7 +84,7 @@ export async function startAiSession(
     if (error instanceof ServiceError && error.code === "subscription_limit") return notStarted("session_limit", error.message);
     throw error;
   }
-  const opened = await openWatchLink(db, link.watch_url.slice(link.watch_url.lastIndexOf("/") + 1));
+  const opened = await openWatchLink(db, watchLinkToken(link.watch_url));
   if (!opened.ok) {
     return opened.reason === "session_limit"
       ? notStarted("session_limit", `The account allows ${opened.limit} concurrent sessions.`)

@@ -39,6 +39,9 @@ export async function createWatchLink(
   return { watch_url: `${publicBaseUrl()}/watch/${token}`, expiration: expiresAt.toISOString() };
 }
 
+/** The signed token at the end of a watch link, which openWatchLink takes. */
+export const watchLinkToken = (watchUrl: string): string => watchUrl.slice(watchUrl.lastIndexOf("/") + 1);
+
 export type OpenedWatchLink =
   | { ok: true; sessionId: string; linkId: string; agentId: string }
   | { ok: false; reason: "expired" | "invalid" | "opened" }
