@@ -23,9 +23,16 @@ test("v1.4 answers v1.3's requests with a Bearer key, and mints viewer tokens th
   const v14 = await request.get(`/v1.4/visitors/${visitor.visitorId}`, { headers: bearer() });
   expect(visitorResponseSchema.parse(await v14.json()).visitor.short_id).toBe(v13.visitor.short_id);
   await expectError(await request.get("/v1.4/usage"), 401, "invalid_api_key");
-  await expectError(await request.post("/v1.4/visitors/NOPE/viewer_token", { headers: bearer(), data: { viewer: { id: "z1", name: "Zed" } } }), 404, "visitor_not_found");
+  await expectError(
+    await request.post("/v1.4/visitors/NOPE/viewer_token", { headers: bearer(), data: { viewer: { id: "z1", name: "Zed" } } }),
+    404,
+    "visitor_not_found",
+  );
 
-  const minted = await request.post(`/v1.4/visitors/${visitor.visitorId}/viewer_token`, { headers: bearer(), data: { viewer: { id: "z1", name: "Zed Viewer" } } });
+  const minted = await request.post(`/v1.4/visitors/${visitor.visitorId}/viewer_token`, {
+    headers: bearer(),
+    data: { viewer: { id: "z1", name: "Zed Viewer" } },
+  });
   const token = viewerTokenResponseSchema.parse(await minted.json());
   const redeem = (origin: string) =>
     request.post("/live/viewer-tokens/redeem", { headers: { authorization: `Bearer ${token.token}` }, data: { host_origin: origin } });

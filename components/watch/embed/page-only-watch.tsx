@@ -21,8 +21,7 @@ export function PageOnlyWatch(props: WatchProps) {
     else if (action.action === "setTool") {
       setViewing(action.tool === "view");
       if (action.tool !== "view") setMode(action.tool);
-    }
-    else if (action.action === "clearDrawings") clearDrawings();
+    } else if (action.action === "clearDrawings") clearDrawings();
     else sendCustomMessage(action.message);
   };
   useEmbedBridge({

@@ -52,7 +52,8 @@ export const API_DOCUMENTS = {
     path: cloudV14Endpoints.getCloudDocumentV14.path,
     title: "Tandem co-browsing API",
     version: "1.4",
-    description: "Cloud v1.4 API of Tandem's embedded co-browsing service: v1.3's endpoints with the key also as `Authorization: Bearer`, and viewer tokens for embedded viewers.",
+    description:
+      "Cloud v1.4 API of Tandem's embedded co-browsing service: v1.3's endpoints with the key also as `Authorization: Bearer`, and viewer tokens for embedded viewers.",
     groups: ["v1.4"],
   },
   onprem: {

@@ -1,5 +1,12 @@
 import "server-only";
-import { watchUrlRequestSchema, type CanvasComponent, type CanvasResponse, type IntercomInitializeRequest, type IntercomSubmitRequest, type Visitor } from "@/lib/contract";
+import {
+  watchUrlRequestSchema,
+  type CanvasComponent,
+  type CanvasResponse,
+  type IntercomInitializeRequest,
+  type IntercomSubmitRequest,
+  type Visitor,
+} from "@/lib/contract";
 import type { Db } from "@/lib/db";
 import { ServiceError } from "../core/errors";
 import { createWatchLink } from "../sessions/watch-links";
@@ -47,8 +54,26 @@ export async function initializeCanvas(db: Db, team: Team, request: IntercomInit
   const components: CanvasComponent[] = [{ type: "text", text: "Co-browse", style: "header" }];
   for (const visitor of visitors) {
     components.push(
-      { type: "list", items: [{ type: "item", id: `visitor:${visitor.short_id}`, title: visitorLabel(visitor), subtitle: visitor.is_online ? "Online" : "Offline", ...(visitor.last_url ? { tertiary_text: visitor.last_url } : {}) }] },
-      { type: "button", id: `${COBROWSE}${visitor.short_id}`, label: "Co-browse", style: visitor.is_online ? "primary" : "secondary", disabled: !visitor.is_online, action: { type: "submit" } },
+      {
+        type: "list",
+        items: [
+          {
+            type: "item",
+            id: `visitor:${visitor.short_id}`,
+            title: visitorLabel(visitor),
+            subtitle: visitor.is_online ? "Online" : "Offline",
+            ...(visitor.last_url ? { tertiary_text: visitor.last_url } : {}),
+          },
+        ],
+      },
+      {
+        type: "button",
+        id: `${COBROWSE}${visitor.short_id}`,
+        label: "Co-browse",
+        style: visitor.is_online ? "primary" : "secondary",
+        disabled: !visitor.is_online,
+        action: { type: "submit" },
+      },
     );
   }
   return canvas(components);

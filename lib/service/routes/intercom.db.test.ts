@@ -27,7 +27,13 @@ const post = (path: "initialize" | "submit", body: string, signature: string | n
   });
 
 const conversation = (contact: Record<string, unknown>, extra: Record<string, unknown> = {}) =>
-  JSON.stringify({ workspace_id: "ws1", admin: { id: "814", name: "Ida Intercom", email: "ida@example.com" }, contact, context: { location: "inbox" }, ...extra });
+  JSON.stringify({
+    workspace_id: "ws1",
+    admin: { id: "814", name: "Ida Intercom", email: "ida@example.com" },
+    contact,
+    context: { location: "inbox" },
+    ...extra,
+  });
 
 async function visitorOf(email: string, uniqueId: string) {
   const team = await ensureDefaultTeam(db);
@@ -48,7 +54,9 @@ describe("Intercom's Canvas Kit endpoints", () => {
     const buttons = canvas.content.components.filter((component: { type: string }) => component.type === "button");
     expect(buttons.map((button: { id: string }) => button.id).sort()).toEqual([`cobrowse:${byEmail}`, `cobrowse:${byExternalId}`].sort());
     expect(buttons[0]).toMatchObject({ label: "Co-browse", action: { type: "submit" }, disabled: false });
-    const items = canvas.content.components.filter((component: { type: string }) => component.type === "list").flatMap((list: { items: unknown[] }) => list.items);
+    const items = canvas.content.components
+      .filter((component: { type: string }) => component.type === "list")
+      .flatMap((list: { items: unknown[] }) => list.items);
     expect(items).toContainEqual(expect.objectContaining({ title: "Jane Customer", subtitle: "Online" }));
   });
 

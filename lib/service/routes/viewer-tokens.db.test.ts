@@ -60,7 +60,9 @@ describe("v1.4", () => {
   it("publishes its own document: v1.3's operations under /v1.4 and viewer tokens", async () => {
     const document = await (await fetch(`${service.url}/v1.4/openapi.json`)).json();
     expect(document.info.version).toBe("1.4");
-    expect(Object.keys(document.paths)).toEqual(expect.arrayContaining(["/v1.4/visitors/{visitor_id}/viewer_token", "/v1.4/list", "/v1.4/visitors/{visitor_id}/watch_url"]));
+    expect(Object.keys(document.paths)).toEqual(
+      expect.arrayContaining(["/v1.4/visitors/{visitor_id}/viewer_token", "/v1.4/list", "/v1.4/visitors/{visitor_id}/watch_url"]),
+    );
     expect(Object.keys(document.paths).every((path) => path.startsWith("/v1.4/"))).toBe(true);
     expect(document.components.securitySchemes.bearerKey).toMatchObject({ type: "http", scheme: "bearer" });
   });
@@ -72,7 +74,13 @@ describe("a viewer token", () => {
     const minted = await mint(key, visitorId);
     expect(minted.status).toBe(200);
     const answer = await minted.json();
-    expect(answer).toMatchObject({ status: "ok", endpoint: expect.stringMatching(/^http/), region: "self-hosted", short_id: visitorId, session_id: expect.any(String) });
+    expect(answer).toMatchObject({
+      status: "ok",
+      endpoint: expect.stringMatching(/^http/),
+      region: "self-hosted",
+      short_id: visitorId,
+      session_id: expect.any(String),
+    });
     expect(answer.token).not.toContain(key);
 
     // The session exists at once, credited to the viewer as its agent, and the minting is audited.
@@ -114,11 +122,13 @@ describe("a viewer token", () => {
     const { key, visitorId } = await teamWithVisitor();
     const { token } = await (await mint(key, visitorId)).json();
     expect((await redeem(`${token.slice(0, -4)}AAAA`)).status).toBe(401);
-    const link = await (await fetch(`${service.url}/v1.4/visitors/${visitorId}/watch_url`, {
-      method: "POST",
-      headers: { authorization: `Bearer ${key}`, "content-type": "application/json" },
-      body: JSON.stringify({ agent: { id: "a1", name: "Agent" } }),
-    })).json();
+    const link = await (
+      await fetch(`${service.url}/v1.4/visitors/${visitorId}/watch_url`, {
+        method: "POST",
+        headers: { authorization: `Bearer ${key}`, "content-type": "application/json" },
+        body: JSON.stringify({ agent: { id: "a1", name: "Agent" } }),
+      })
+    ).json();
     expect((await redeem(link.watch_url.slice(link.watch_url.lastIndexOf("/") + 1))).status).toBe(401);
     vi.useFakeTimers({ toFake: ["Date"], now: Date.now() + 10 * 60_000 + 5_000 });
     try {
