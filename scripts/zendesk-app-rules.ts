@@ -31,7 +31,10 @@ const text = (files: AppFiles, name: string) => (files.has(name) ? new TextDecod
 
 function parseJson(files: AppFiles, name: string, problems: string[]): Json | null {
   const source = text(files, name);
-  if (source === null) return void problems.push(`${name} is missing`) ?? null;
+  if (source === null) {
+    problems.push(`${name} is missing`);
+    return null;
+  }
   try {
     const value: unknown = JSON.parse(source);
     if (isObject(value)) return value;
