@@ -9,6 +9,8 @@ export interface ViewerOptions {
   endpoint: string;
   /** The frame's accessible name. */
   title?: string;
+  /** How long the viewer may take to start before it reports `not_started` (default 15 s). */
+  startTimeoutMs?: number;
 }
 
 export interface ViewerEvents {
@@ -67,7 +69,7 @@ export function mountViewer(element: HTMLElement, options: ViewerOptions): Viewe
   const send = (message: StartViewerMessage | Record<string, unknown>) => frame.contentWindow?.postMessage(message, origin);
   const notStarted = setTimeout(
     () => emit("error", { code: "not_started", message: "The viewer did not start: check that this page's origin is one of the team's embed origins." }),
-    START_TIMEOUT_MS,
+    options.startTimeoutMs ?? START_TIMEOUT_MS,
   );
 
   function receive(event: MessageEvent) {

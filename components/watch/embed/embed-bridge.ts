@@ -105,9 +105,12 @@ export function useEmbedBridge({ status, visitor, agents, endReason, permissions
   }, [status, agentList, permissions, tool]);
 
   // The state as the embeddable viewer reports it ("state" and "ended" events): only when it changes.
+  const lastState = useRef("");
   useEffect(() => {
     const viewers = agentList ? agentList.split("\n").map((name) => ({ name })) : [];
     const state: ViewerState = { status: VIEWER_STATUS[status], visitor: { id: visitorId, ...(visitorName ? { name: visitorName } : {}) }, viewers };
+    if (JSON.stringify(state) === lastState.current) return;
+    lastState.current = JSON.stringify(state);
     postToParent({ type: "tandem.sessionState.update", state });
     if (status === "ended") postToParent({ type: "tandem.sessionEnded", reason: endReason ?? "ended" });
   }, [status, agentList, visitorId, visitorName, endReason]);
