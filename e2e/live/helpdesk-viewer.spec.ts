@@ -41,7 +41,9 @@ async function mirrorOnHost(host: Page): Promise<Buffer> {
   return host.screenshot({ clip: { x: box.x, y: box.y, ...VISITOR_VIEWPORT }, style: ".replayer-mouse{visibility:hidden!important}" });
 }
 
-test("a helpdesk page mounts the viewer: consent, the page pixel for pixel, control, events in order, the session credited to the viewer", async ({ browser }) => {
+test("a helpdesk page mounts the viewer: consent, the page pixel for pixel, control, events in order, the session credited to the viewer", async ({
+  browser,
+}) => {
   const visitorContext = await browser.newContext({ viewport: VISITOR_VIEWPORT, deviceScaleFactor: 1 });
   const visitor = await visitorContext.newPage();
   await visitor.goto(site.url("account.html"));
@@ -57,7 +59,10 @@ test("a helpdesk page mounts the viewer: consent, the page pixel for pixel, cont
   await host.goto(`${helpdesk.origin}/ticket/${visitorId}`);
 
   // The visitor is asked first, by the viewer's name; nothing of the page reaches the host before.
-  await visitor.getByRole("dialog", { name: `${HELPDESK_AGENT.name} wants to see this page` }).getByRole("button", { name: "Accept" }).click();
+  await visitor
+    .getByRole("dialog", { name: `${HELPDESK_AGENT.name} wants to see this page` })
+    .getByRole("button", { name: "Accept" })
+    .click();
   const frame = viewerFrame(host);
   await expect(replayFrame(frame).locator("#title")).toHaveText("Your account");
   await expect.poll(async () => (await reported(host)).at(-1)).toMatchObject({ event: "state", status: "active" });
@@ -113,7 +118,10 @@ test("a helpdesk page mounts the viewer: consent, the page pixel for pixel, cont
   await visitorContext.close();
 });
 
-test("a page on an origin the team does not allow gets nothing; the React wrapper, installed from its package, mounts the viewer", async ({ browser, cspViolations }) => {
+test("a page on an origin the team does not allow gets nothing; the React wrapper, installed from its package, mounts the viewer", async ({
+  browser,
+  cspViolations,
+}) => {
   const visitorContext = await browser.newContext({ viewport: VISITOR_VIEWPORT });
   const visitor = await visitorContext.newPage();
   await visitor.goto(site.url("account.html"));
@@ -130,9 +138,7 @@ test("a page on an origin the team does not allow gets nothing; the React wrappe
   expect((await reported(elsewhere)).filter((event) => event.event === "state")).toEqual([]);
   await expect(visitor.getByRole("dialog")).toHaveCount(0);
 
-  const minted = await (
-    await live.api.post(`/v1.4/visitors/${visitorId}/viewer_token`, { data: { viewer: { id: "react-agent", name: "Rea React" } } })
-  ).json();
+  const minted = await (await live.api.post(`/v1.4/visitors/${visitorId}/viewer_token`, { data: { viewer: { id: "react-agent", name: "Rea React" } } })).json();
   const reactHost = await context.newPage();
   await reactHost.goto(`${helpdesk.origin}/react#${encodeURIComponent(JSON.stringify({ token: minted.token, endpoint: minted.endpoint }))}`);
   await expect(reactHost.locator("#status")).toHaveText(`waiting: ${visitorId}`);

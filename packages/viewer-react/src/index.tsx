@@ -73,8 +73,7 @@ export interface TandemViewerProps extends TandemViewerOptions {
 
 /** The visitor's live page, filling this element; the session's events through the props' callbacks. */
 export function TandemViewer({ token, endpoint, mode, onState, onEnded, onError, className, style }: TandemViewerProps) {
-  const viewer = useTandemViewer({ token, endpoint });
-  const { state, ended, error, setMode } = viewer;
+  const { ref: holder, state, ended, error, setMode } = useTandemViewer({ token, endpoint });
   useEffect(() => {
     if (state) onState?.(state);
   }, [state, onState]);
@@ -88,5 +87,5 @@ export function TandemViewer({ token, endpoint, mode, onState, onEnded, onError,
     // Applied once the frame is there to obey it.
     if (mode && state) setMode(mode);
   }, [mode, state, setMode]);
-  return <div ref={viewer.ref} className={className} style={{ width: "100%", height: "100%", ...style }} data-tandem-viewer="" />;
+  return <div ref={holder} className={className} style={{ width: "100%", height: "100%", ...style }} data-tandem-viewer="" />;
 }
