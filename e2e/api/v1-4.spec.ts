@@ -1,3 +1,4 @@
+import path from "node:path";
 import { expect, test, type APIRequestContext } from "@playwright/test";
 import { viewerTokenResponseSchema, visitorResponseSchema, watchSessionResponseSchema } from "@/lib/contract";
 import { apiClient, embeddedApiKey, expectError, registerVisitor, setTeam } from "../support/api";
@@ -57,3 +58,50 @@ test("Intercom's Canvas Kit endpoints answer signed requests with a canvas and r
   const page = await request.get(open.action.url);
   expect(await page.text()).toContain(`Session with visitor ${visitor.visitorId}`);
 });
+
+test("the Zendesk app shows the requester's visitors and opens a session, its key added by Zendesk's proxy", async ({ page, request }) => {
+  const email = `zendesk-${Date.now()}@example.com`;
+  const visitor = await registerVisitor(api, { identity: { identities: [email], callName: "Zed Customer" } });
+  const app = path.resolve("integrations/zendesk/assets");
+  const key = embeddedApiKey();
+  // Zendesk's side, played here: the app's files at Zendesk's origin, its SDK, and its proxy, which alone
+  // holds the secure setting and puts it into the requests the app makes.
+  await page.route("https://zendesk.test/**", (route) =>
+    route.fulfill({ path: path.join(app, new URL(route.request().url()).pathname.replace("/assets/", "")) }),
+  );
+  await page.route("https://static.zdassets.com/**", (route) =>
+    route.fulfill({ contentType: "text/javascript", body: ZAF_SDK(process.env.E2E_BASE_URL!, email) }),
+  );
+  const proxied: string[] = [];
+  await page.route("https://zendesk.test/proxy", async (route) => {
+    const options = route.request().postDataJSON();
+    proxied.push(JSON.stringify(options));
+    const answer = await request.fetch(options.url, {
+      method: options.type,
+      headers: { authorization: options.headers.Authorization.replace("{{setting.api_key}}", key), "content-type": "application/json" },
+      data: options.data,
+    });
+    await route.fulfill({ status: answer.status(), contentType: "application/json", body: await answer.body() });
+  });
+  await page.goto("https://zendesk.test/assets/iframe.html");
+  const row = page.getByRole("listitem").filter({ hasText: "Zed Customer" });
+  await expect(row).toContainText("Online");
+  const opened = page.waitForEvent("popup");
+  await row.getByRole("button", { name: "Co-browse" }).click();
+  expect((await opened).url()).toMatch(/\/watch\/[\w-]+\.[\w-]+\.[\w-]+$/);
+  expect(proxied.join("\n")).not.toContain(key);
+  expect(proxied.at(-1)).toContain(`/v1.4/visitors/${visitor.visitorId}/watch_url`);
+});
+
+/** Just enough of Zendesk's app SDK: a ticket whose requester is `email`, and requests through its proxy. */
+const ZAF_SDK = (tandemUrl: string, email: string) => `window.ZAFClient = { init: () => ({
+  invoke() {},
+  metadata: async () => ({ settings: { tandem_url: ${JSON.stringify(tandemUrl)} } }),
+  context: async () => ({ location: "ticket_sidebar" }),
+  get: async (key) => key === "currentUser" ? { currentUser: { id: 9, name: "Zoe Zendesk" } } : { [key]: { email: ${JSON.stringify(email)} } },
+  request: async (options) => {
+    const answer = await fetch("https://zendesk.test/proxy", { method: "POST", body: JSON.stringify(options) });
+    if (!answer.ok) throw new Error(String(answer.status));
+    return answer.json();
+  },
+}) };`;
