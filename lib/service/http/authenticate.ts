@@ -25,16 +25,14 @@ interface AuthInput {
   db: Db;
   /** The parsed body, for the authentications that read it (AUTH_FROM_BODY). */
   body: unknown;
-  /** The body as sent, for those that check its signature (AUTH_FROM_SIGNED_BODY). */
+  /** The body as sent, for those that check its signature. */
   rawBody?: string;
 }
 
 const NOBODY: Caller = { team: null, keyId: null, visitorId: null, viewer: null };
 
-/** The authentications that need the body first: it holds the credential. */
-export const AUTH_FROM_BODY: ReadonlySet<Auth> = new Set(["public-key", "visitor-beacon"]);
-/** The authentications that check a signature of the body as sent: it is read first, parsed after. */
-export const AUTH_FROM_SIGNED_BODY: ReadonlySet<Auth> = new Set(["intercom-signature"]);
+/** The authentications that need the body first: it holds the credential, or its signature covers it as sent. */
+export const AUTH_FROM_BODY: ReadonlySet<Auth> = new Set(["public-key", "visitor-beacon", "intercom-signature"]);
 
 const invalidVisitor = () => new ServiceError("invalid_visitor_token", "Unknown visitor or wrong token: register again.");
 

@@ -6,7 +6,7 @@ import type { Db } from "@/lib/db";
 import { ServiceError } from "../core/errors";
 import type { ViewerClaims } from "../live/viewer-token";
 import type { Team } from "../teams/team";
-import { AUTH_FROM_BODY, AUTH_FROM_SIGNED_BODY, AUTHENTICATE } from "./authenticate";
+import { AUTH_FROM_BODY, AUTHENTICATE } from "./authenticate";
 import type { ServiceEnv } from "./context";
 import { okText } from "./envelope";
 import { refuseNulText } from "./nul-text";
@@ -70,7 +70,6 @@ async function limit(limiter: RateLimiter, buckets: ReturnType<typeof bucketsBef
  */
 export function bindEndpoint<E extends Endpoint>(app: Hono<ServiceEnv>, endpoint: E, handler: Handler<E>, dependencies: BindDependencies): void {
   const bodyFirst = AUTH_FROM_BODY.has(endpoint.auth);
-  const signedBody = AUTH_FROM_SIGNED_BODY.has(endpoint.auth);
   app.on(endpoint.method.toUpperCase(), routingPath(endpoint.path), async (c) => {
     const request = c.req.raw;
     const clientAddress = c.get("clientAddress");
@@ -87,12 +86,12 @@ export function bindEndpoint<E extends Endpoint>(app: Hono<ServiceEnv>, endpoint
       refuseNulText(body, "body", endpoint.passThrough);
       return body;
     };
-    // A signed body is checked as sent before anything parses it.
-    const text = endpoint.body && (bodyFirst || signedBody) ? await readText(request, endpoint.maxBodyBytes) : undefined;
-    let raw: unknown = text !== undefined && bodyFirst ? parseBody(text) : undefined;
+    // Read first when it holds the credential (or its signature covers it as sent).
+    const text = endpoint.body && bodyFirst ? await readText(request, endpoint.maxBodyBytes) : undefined;
+    let raw: unknown = text !== undefined ? parseBody(text) : undefined;
     const caller = await AUTHENTICATE[endpoint.auth]({ request, db, body: raw, rawBody: text });
     await limit(dependencies.limiter(), bucketsAfterAuth(endpoint, caller));
-    if (endpoint.body && !bodyFirst) raw = parseBody(text ?? (await readText(request, endpoint.maxBodyBytes)));
+    if (endpoint.body && !bodyFirst) raw = parseBody(await readText(request, endpoint.maxBodyBytes));
     const params = parse(endpoint.params, rawParams, "");
     const query = parse(endpoint.query, rawQuery, "query");
     const body = parse(endpoint.body, raw, "");
