@@ -130,7 +130,7 @@ test("a page on an origin the team does not allow gets nothing; the React wrappe
 
   const context = await browser.newContext();
   const elsewhere = await context.newPage();
-  await elsewhere.goto(`${helpdesk.otherOrigin}/ticket/${visitorId}`);
+  await elsewhere.goto(`${helpdesk.otherOrigin}/ticket/${visitorId}?startTimeoutMs=3000`);
   await expect.poll(async () => (await reported(elsewhere)).find((event) => event.event === "error")).toMatchObject({ code: "not_started" });
   // The browser refused to frame Tandem's page there: the team's embed origins are its frame-ancestors.
   expect(cspViolations).toEqual([expect.stringMatching(/frame-ancestors http:\/\/127\.0\.0\.1:\d+/)]);

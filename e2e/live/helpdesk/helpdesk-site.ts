@@ -13,8 +13,8 @@ export const HELPDESK_AGENT = { id: "hd-agent-7", name: "Hana Helpdesk" };
 /**
  * A helpdesk's own page, as its developers would write it: `/ticket/<visitor>` mints a viewer token on
  * the helpdesk's server (with the team's secret key, which stays there) and mounts Tandem's viewer from
- * /viewer.js; `/mount#<json>` mounts a token given in its fragment. Its buttons drive the viewer and
- * `window.events` keeps what the viewer reported, in order.
+ * /viewer.js; `/mount#<json>` mounts a token given in its fragment (`?startTimeoutMs=` shortens the
+ * viewer's wait for its frame). `window.viewer` drives it and `window.events` keeps what it reported, in order.
  */
 function hostPage(tandemUrl: string, given: { token: string; endpoint: string } | null): string {
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Ticket · Helpdesk</title>
@@ -24,7 +24,8 @@ function hostPage(tandemUrl: string, given: { token: string; endpoint: string } 
   import { mountViewer } from ${JSON.stringify(`${tandemUrl}/viewer.js`)};
   const given = ${JSON.stringify(given)} ?? JSON.parse(decodeURIComponent(location.hash.slice(1)));
   window.events = [];
-  window.viewer = mountViewer(document.getElementById("viewer"), { ...given, startTimeoutMs: 4000 });
+  const startTimeoutMs = Number(new URLSearchParams(location.search).get("startTimeoutMs")) || undefined;
+  window.viewer = mountViewer(document.getElementById("viewer"), { ...given, startTimeoutMs });
   for (const name of ["state", "ended", "error"]) {
     window.viewer.on(name, (detail) => {
       window.events.push({ event: name, ...detail });
