@@ -9,7 +9,7 @@ import { liveRelay } from "../live/node-relay";
 import { acceptVisitorEvents, answerConsent } from "../live/visitor-live";
 import { startTestService, type TestService } from "../routes/test-service";
 import { endSession } from "../sessions/lifecycle";
-import { openWatchLink } from "../sessions/watch-links";
+import { createWatchLink, openWatchLink } from "../sessions/watch-links";
 import { createTeamApiKey } from "../teams/admin";
 import { databaseWithTeam, insertTeam } from "../visitors/ingest/test-fixtures";
 import { cartChanged, SHOP_REFS, shopInSlices, shopSnapshot } from "./test-page";
@@ -161,9 +161,12 @@ describe("the MCP server", () => {
     expect(audited.map((event) => event.action)).toEqual(expect.arrayContaining(["mcp.start_session", "mcp.read_page", "mcp.click"]));
     expect(audited.every((event) => (event.detail as { api_key?: string }).api_key === "Shop assistant")).toBe(true);
 
-    // Handed over: a person's watch link opens into the same session, and the AI agent only reads.
-    const handed = await call(client, "hand_over", { session_id: sessionId, agent: { id: "alice", name: "Alice" } });
-    const link = handed.structuredContent!.watch_url as string;
+    // Handed over: the agent gets the visitor's page in the console, no link that opens anything by itself; a
+    // person's watch link for the visitor (the console's Co-browse) opens into the same session, and the AI agent only reads.
+    const handed = await call(client, "hand_over", { session_id: sessionId, note: "Wants a refund." });
+    expect(handed.structuredContent).toMatchObject({ handed_over: true, console_url: expect.stringMatching(new RegExp(`/visitors/${visitorId}$`)) });
+    expect(JSON.stringify(handed)).not.toContain("/watch/");
+    const link = (await createWatchLink(fixture.db, fixture.team, visitorId, { agent: { id: "alice", name: "Alice" }, permissions: {} } as never)).watch_url;
     const opened = await openWatchLink(fixture.db, link.slice(link.lastIndexOf("/") + 1));
     expect(opened).toMatchObject({ ok: true, sessionId });
     const refused = await call(client, "click", { session_id: sessionId, ref: SHOP_REFS.addToCart });
@@ -171,7 +174,7 @@ describe("the MCP server", () => {
     expect((await call(client, "read_page", { session_id: sessionId })).isError).toBeFalsy();
 
     // Leaving a handed-over session leaves the person's session going.
-    expect((await call(client, "end_session", { session_id: sessionId })).structuredContent).toEqual({ ended: false });
+    expect((await call(client, "end_session", { session_id: sessionId })).structuredContent).toMatchObject({ ended: false, reason: "handed_over" });
     expect((await fixture.db.select().from(sessions).where(eq(sessions.id, sessionId)))[0].status).toBe("ongoing");
     await endSession(fixture.db, sessionId, "agent", { kind: "service" });
     visitor.stop();
