@@ -235,4 +235,51 @@ describe("the MCP server", () => {
     expect(text(read)).toContain("not_found");
     await client.close();
   });
+
+  it("refuses a JSON-RPC batch, so that every tool call counts against the key's allowance", async () => {
+    const calls = Array.from({ length: 3 }, (_, index) => ({
+      jsonrpc: "2.0",
+      id: index + 1,
+      method: "tools/call",
+      params: { name: "find_visitors", arguments: {} },
+    }));
+    const response = await fetch(`${service.url}/mcp`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${key}`, "content-type": "application/json", accept: "application/json, text/event-stream" },
+      body: JSON.stringify(calls),
+    });
+    expect(response.status).toBe(400);
+    expect(await response.json()).toMatchObject({ jsonrpc: "2.0", error: { code: -32600 } });
+  });
+
+  it("audits a call its arguments got refused, under the key's name", async () => {
+    const client = await connect(key);
+    const refused = await call(client, "click", { session_id: "s_refused_call", ref: "not a number" });
+    expect(refused.isError).toBe(true);
+    const [row] = await fixture.db
+      .select()
+      .from(auditEvents)
+      .where(and(eq(auditEvents.action, "mcp.click"), eq(auditEvents.target, "s_refused_call")));
+    expect(row).toMatchObject({ outcome: "failure", detail: expect.objectContaining({ api_key: "Shop assistant", error: "invalid_params" }) });
+    await client.close();
+  });
+
+  it("says the session ended at once after end_session, and shows the visitor a plain agent_name", async () => {
+    const client = await connect(key);
+    const visitor = await playVisitor(visitorId);
+    const names: string[] = [];
+    const stop = await liveRelay().subscribeVisitor(visitorId, (message) => message.type === "session" && names.push(message.agentName));
+    const started = await call(client, "start_session", { visitor_id: visitorId, agent_name: "\u202eNadia\u202c \uff22\uff4f\uff54\u200b" });
+    const sessionId = started.structuredContent!.session_id as string;
+    expect(names[0]).toBe("Nadia Bot (automated)");
+    expect((await call(client, "read_page", { session_id: sessionId })).isError).toBeFalsy();
+    expect((await call(client, "end_session", { session_id: sessionId })).structuredContent).toMatchObject({ ended: true, reason: "ended" });
+    const after = await call(client, "read_page", { session_id: sessionId });
+    expect(after.isError).toBe(true);
+    expect(text(after)).toContain("session_ended");
+    expect(text(await call(client, "start_session", { visitor_id: visitorId, agent_name: "\u202e\u200b " }))).toContain("agent_name");
+    stop();
+    visitor.stop();
+    await client.close();
+  });
 });

@@ -219,7 +219,8 @@ export class PageTree {
     for (let index = 0; index < queue.length; index++) {
       const [item, under, next] = queue[index];
       queue[index] = undefined as never; // let what was built go
-      if (!item || typeof item !== "object") continue;
+      // An id the page already holds is not taken twice: each ref names one element.
+      if (!item || typeof item !== "object" || this.nodes.has(Number(item.id))) continue;
       if (this.nodes.size >= PAGE_LIMITS.nodes || (under && under.depth + 1 > PAGE_LIMITS.depth)) {
         this.truncated = true;
         continue;
@@ -313,10 +314,11 @@ export class PageTree {
 
   private *insert(parent: PageNode, serialized: SerializedNode, next: PageNode | null): Generator<void> {
     const existing = this.nodes.get(Number(serialized.id));
-    if (existing && existing !== this.root) {
+    if (existing) {
+      // A node moved: its old place goes; a node cannot go inside itself.
+      if (isAncestor(existing, parent)) return;
       if (existing === next) next = existing.next;
-      // A node moved: its old place goes (unless the parent would go with it).
-      if (!isAncestor(existing, parent)) yield* this.drop(existing);
+      yield* this.drop(existing);
     }
     yield* this.build(serialized, parent, next);
   }
