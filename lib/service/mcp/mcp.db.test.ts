@@ -271,12 +271,12 @@ describe("the MCP server", () => {
     const stop = await liveRelay().subscribeVisitor(visitorId, (message) => message.type === "session" && names.push(message.agentName));
     const started = await call(client, "start_session", { visitor_id: visitorId, agent_name: "\u202eNadia\u202c \uff22\uff4f\uff54\u200b" });
     const sessionId = started.structuredContent!.session_id as string;
-    expect(names[0]).toBe("Nadia Bot (automated)");
     expect((await call(client, "read_page", { session_id: sessionId })).isError).toBeFalsy();
     expect((await call(client, "end_session", { session_id: sessionId })).structuredContent).toMatchObject({ ended: true, reason: "ended" });
     const after = await call(client, "read_page", { session_id: sessionId });
     expect(after.isError).toBe(true);
     expect(text(after)).toContain("session_ended");
+    expect(names[0]).toBe("Nadia Bot (automated)");
     expect(text(await call(client, "start_session", { visitor_id: visitorId, agent_name: "\u202e\u200b " }))).toContain("agent_name");
     stop();
     visitor.stop();
