@@ -1,7 +1,8 @@
 /**
  * How long a hostile visitor in an AI agent's session can stall an app node: the server's `/healthz`,
  * asked again and again while the attack runs, measured by its slowest answer. The attacks:
- *   1. one batch of node additions listed newest first (each naming as next sibling one that comes later);
+ *   1. one batch of node additions listed newest first (each naming as next sibling one that comes later),
+ *      first in a person's session (what the relay itself costs, no AI agent following), then in an AI agent's;
  *   2. a page whose buttons are all named (aria-labelledby) by one large element, then the AI's read_page;
  *   3. a chain of nested additions, then the AI's read_page.
  * With `--before <checkout>` (another checkout with its own production build, e.g. main before the
@@ -11,8 +12,8 @@
  */
 import path from "node:path";
 import { parseArgs } from "node:util";
-import { sleep, startBenchServer, type BenchServer } from "./live-support";
-import { aiSession, call, pageOf, prepareForAi } from "./mcp-support";
+import { openWatchLinkForViewer, sleep, startBenchServer, watchLink, type BenchServer } from "./live-support";
+import { aiSession, call, pageOf, prepareForAi, simulatedVisitor } from "./mcp-support";
 
 const { values } = parseArgs({
   options: {
@@ -60,26 +61,44 @@ async function healthDuring(url: string, attack: () => Promise<unknown>): Promis
   return { worst, n, outcome };
 }
 
+/** The simulated visitor's batch of additions listed newest first, and the AI agent's read after it (when one watches). */
+async function additionsAttack(bench: BenchServer, key: string, ai: boolean) {
+  const count = Number(values.adds);
+  const page = () => pageOf([el(20, "ul")]);
+  const session = ai ? await aiSession(bench, key, page) : { ...(await personSession(bench, page)), client: null, sessionId: "" };
+  // Each names as its next sibling one that comes later in the list.
+  const adds = Array.from({ length: count }, (_, index) => ({
+    parentId: 20,
+    nextId: index === count - 1 ? null : 1_000 + index + 1,
+    node: el(1_000 + index, "li", {}, [text(1_000_000 + index, `item ${index}`)]),
+  }));
+  const batch = mutation(adds);
+  const result = await healthDuring(bench.server.url, async () => {
+    const status = await session.visitor.send(batch);
+    const read = session.client ? await call(session.client, "read_page", { session_id: session.sessionId, max_chars: 1000 }) : null;
+    return `batch ${status} (${(JSON.stringify(batch).length / 1e6).toFixed(1)} MB)${read ? `, read ${read.isError ? "refused" : "ok"}` : ""}`;
+  });
+  session.visitor.abort.abort();
+  return result;
+}
+
+/** A person's session with a simulated visitor: the watch page's link opened, the page sent. */
+async function personSession(bench: BenchServer, page: () => ReturnType<typeof pageOf>) {
+  const visitor = await simulatedVisitor(bench, page);
+  await openWatchLinkForViewer(await watchLink(bench, visitor.visitorId));
+  while (!visitor.sessionId) await sleep(50);
+  await sleep(500);
+  return { visitor };
+}
+
 const attacks: { name: string; run: (bench: BenchServer, key: string) => Promise<{ worst: number; n: number; outcome: string }> }[] = [
   {
-    name: `one batch of ${Number(values.adds).toLocaleString("en")} additions listed newest first`,
-    run: async (bench, key) => {
-      const url = bench.server.url;
-      const count = Number(values.adds);
-      const session = await aiSession(bench, key, () => pageOf([el(20, "ul")]));
-      const adds = Array.from({ length: count }, (_, index) => {
-        const id = 1_000 + count - 1 - index;
-        return { parentId: 20, nextId: index === 0 ? null : id + 1, node: el(id, "li", {}, [text(id + 1_000_000, `item ${index}`)]) };
-      });
-      const batch = mutation(adds);
-      const result = await healthDuring(url, async () => {
-        const status = await session.visitor.send(batch);
-        const read = await call(session.client, "read_page", { session_id: session.sessionId, max_chars: 1000 });
-        return `batch ${status} (${(JSON.stringify(batch).length / 1e6).toFixed(1)} MB), read ${read.isError ? "refused" : "ok"}`;
-      });
-      session.visitor.abort.abort();
-      return result;
-    },
+    name: `one batch of ${Number(values.adds).toLocaleString("en")} additions listed newest first, a person's session (no AI agent: the relay's own cost)`,
+    run: (bench, key) => additionsAttack(bench, key, false),
+  },
+  {
+    name: `the same batch in an AI agent's session, then read_page`,
+    run: (bench, key) => additionsAttack(bench, key, true),
   },
   {
     name: `${Number(values.buttons).toLocaleString("en")} buttons named by one ${Number(values.words).toLocaleString("en")}-word element, then read_page`,

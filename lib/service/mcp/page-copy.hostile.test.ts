@@ -78,10 +78,12 @@ describe("the AI agent's copy of a hostile visitor's page", () => {
     await relay.publishEvents("s_hostile", { seq: 1, events: page([el(5, "ul")]) as never });
     await followed.applied();
     const count = 20_000;
-    const adds = Array.from({ length: count }, (_, index) => {
-      const id = 1_000 + count - 1 - index; // newest first: each names as next sibling one that comes later in the list
-      return { parentId: 5, nextId: index === 0 ? null : id + 1, node: el(id, "li", {}, [text(id + 100_000, `item ${id - 1_000}`)]) };
-    });
+    // Newest first, as rrweb lists a batch of insertions: each names as its next sibling one that comes later in the list.
+    const adds = Array.from({ length: count }, (_, index) => ({
+      parentId: 5,
+      nextId: index === count - 1 ? null : 1_000 + index + 1,
+      node: el(1_000 + index, "li", {}, [text(200_000 + index, `item ${index}`)]),
+    }));
     // The visitor's request only hands the batch over: the copy has not started on it when the request is answered.
     const version = followed.tree.version;
     await relay.publishEvents("s_hostile", { seq: 2, events: [mutation({ adds })] as never });
