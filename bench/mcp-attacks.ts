@@ -12,7 +12,7 @@
  */
 import path from "node:path";
 import { parseArgs } from "node:util";
-import { openWatchLinkForViewer, sleep, startBenchServer, watchLink, type BenchServer } from "./live-support";
+import { openWatchLinkForViewer, readSse, sleep, startBenchServer, watchLink, type BenchServer } from "./live-support";
 import { aiSession, call, pageOf, prepareForAi, simulatedVisitor } from "./mcp-support";
 
 const { values } = parseArgs({
@@ -85,8 +85,13 @@ async function additionsAttack(bench: BenchServer, key: string, ai: boolean) {
 /** A person's session with a simulated visitor: the watch page's link opened, the page sent. */
 async function personSession(bench: BenchServer, page: () => ReturnType<typeof pageOf>) {
   const visitor = await simulatedVisitor(bench, page);
-  await openWatchLinkForViewer(await watchLink(bench, visitor.visitorId));
-  while (!visitor.sessionId) await sleep(50);
+  const { sessionId, token } = await openWatchLinkForViewer(await watchLink(bench, visitor.visitorId));
+  // The watch page's stream: its opening asks the visitor's page for the page.
+  void readSse(`${bench.server.url}/live/sessions/${sessionId}/stream`, { authorization: `Bearer ${token}` }, () => {}, visitor.abort.signal);
+  for (let waited = 0; !visitor.sessionId; waited += 50) {
+    if (waited > 30_000) throw new Error("the person's session did not start");
+    await sleep(50);
+  }
   await sleep(500);
   return { visitor };
 }

@@ -1,5 +1,6 @@
 import { childrenOf, type PageNode, type PageTree } from "./page-tree";
-import { ACTIONABLE, flags, isHidden, isMaskedNode, nameOf, NAMED_BY_CONTENT, quote, Reading, roleOf, SKIPPED, squash, valueOf } from "./page-roles";
+import { Reading } from "./page-reading";
+import { ACTIONABLE, flags, isHidden, isMaskedNode, nameOf, NAMED_BY_CONTENT, quote, roleOf, SKIPPED, squash, valueOf } from "./page-roles";
 import { READ_BUDGET_MS, runSliced } from "./sliced-work";
 
 /**

@@ -6,39 +6,23 @@
  *
  * Everything here is sent by the visitor's page, so nothing may cost more than what was sent, and not
  * much of that: children are linked lists (a node is placed or removed in constant time), every walk is
- * a loop (no stack to overflow), and the copy keeps at most MAX_NODES nodes, MAX_DEPTH levels, and
- * MAX_TEXT characters of a text or an attribute. The work is done in steps (`applySteps` yields between
+ * a loop (no stack to overflow), and the copy keeps no more than PAGE_LIMITS (nodes, depth, the length
+ * of a text or an attribute, attributes an element). The work is done in steps (`applySteps` yields between
  * small pieces) so that its caller can give the thread back between them.
  */
 import { SNAPSHOT_SLICES_EVENT_TAG } from "@/lib/contract/recording-marks";
+import { attributeValue, clip, isAncestor, link, mergeStyle, PAGE_LIMITS, unlink, type PageNode } from "./page-node";
+
+export { childrenOf, PAGE_LIMITS, type PageNode } from "./page-node";
 
 /** rrweb's serialized node types. */
 const NODE = { document: 0, doctype: 1, element: 2, text: 3, cdata: 4, comment: 5 } as const;
 /** rrweb's event types and incremental sources this copy follows. */
 const EVENT = { fullSnapshot: 2, incremental: 3, meta: 4, custom: 5 } as const;
 const SOURCE = { mutation: 0, scroll: 3, viewportResize: 4, input: 5 } as const;
-
-/** What the copy keeps at most; beyond, the rest of the page is left out (`truncated`). */
-export const PAGE_LIMITS = { nodes: 50_000, depth: 256, text: 2_000, attributes: 64 } as const;
 /** Pieces of work between two yields of `applySteps`. */
 const STEP = 256;
-
-export interface PageNode {
-  id: number;
-  type: number;
-  tagName?: string;
-  attributes: Record<string, string>;
-  text?: string;
-  parent: PageNode | null;
-  depth: number;
-  first: PageNode | null;
-  last: PageNode | null;
-  next: PageNode | null;
-  previous: PageNode | null;
-  /** A field's value and checked state as the visitor's Input events last gave them. */
-  value?: string;
-  checked?: boolean;
-}
+const list = <T>(value: unknown): T[] => (Array.isArray(value) ? (value as T[]) : []);
 
 interface SerializedNode {
   id: number;
@@ -67,22 +51,6 @@ type Mutation = {
   removes?: { parentId: number; id: number }[];
   adds?: Add[];
 };
-
-const list = <T>(value: unknown): T[] => (Array.isArray(value) ? (value as T[]) : []);
-const clip = (text: string) => (text.length > PAGE_LIMITS.text ? text.slice(0, PAGE_LIMITS.text) : text);
-
-function attributeValue(value: unknown): string | null {
-  if (value === null || value === undefined || value === false) return null;
-  if (typeof value === "string") return clip(value);
-  if (typeof value === "number" || value === true) return String(value);
-  // A style diff ({ prop: value | false }): the tree keeps style only to tell what is hidden.
-  return null;
-}
-
-/** The children of `node`, in order. */
-export function* childrenOf(node: PageNode): Generator<PageNode> {
-  for (let child = node.first; child; child = child.next) yield child;
-}
 
 export class PageTree {
   root: PageNode | null = null;
@@ -322,47 +290,4 @@ export class PageTree {
     }
     yield* this.build(serialized, parent, next);
   }
-}
-
-function isAncestor(node: PageNode, of: PageNode): boolean {
-  for (let up: PageNode | null = of; up; up = up.parent) if (up === node) return true;
-  return false;
-}
-
-function link(parent: PageNode, node: PageNode, before: PageNode | null): void {
-  node.parent = parent;
-  node.next = before;
-  node.previous = before ? before.previous : parent.last;
-  if (node.previous) node.previous.next = node;
-  else parent.first = node;
-  if (before) before.previous = node;
-  else parent.last = node;
-}
-
-function unlink(node: PageNode): void {
-  const parent = node.parent;
-  if (!parent) return;
-  if (node.previous) node.previous.next = node.next;
-  else parent.first = node.next;
-  if (node.next) node.next.previous = node.previous;
-  else parent.last = node.previous;
-  node.parent = node.next = node.previous = null;
-}
-
-/** Applies rrweb's style diff ({ display: "none" } or { display: false }) to an inline style string. */
-function mergeStyle(style: string, diff: Record<string, unknown>): string {
-  const declarations = new Map<string, string>();
-  for (const part of style.split(";")) {
-    const colon = part.indexOf(":");
-    if (colon > 0) declarations.set(part.slice(0, colon).trim(), part.slice(colon + 1).trim());
-  }
-  let seen = 0;
-  for (const property in diff) {
-    if (++seen > PAGE_LIMITS.attributes) break;
-    const value = diff[property];
-    if (value === false || value === null) declarations.delete(property);
-    else if (typeof value === "string") declarations.set(property, value);
-    else if (Array.isArray(value) && typeof value[0] === "string") declarations.set(property, value[0]);
-  }
-  return clip([...declarations].map(([property, value]) => `${property}: ${value}`).join("; "));
 }
