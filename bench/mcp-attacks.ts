@@ -13,6 +13,7 @@
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { openWatchLinkForViewer, readSse, sleep, startBenchServer, watchLink, type BenchServer } from "./live-support";
+import { element, mutationEvent, textNode } from "../lib/service/mcp/test-nodes";
 import { aiSession, call, pageOf, prepareForAi, simulatedVisitor } from "./mcp-support";
 
 const { values } = parseArgs({
@@ -25,16 +26,9 @@ const { values } = parseArgs({
   },
 });
 
-type Node = { type: number; id: number; tagName?: string; attributes?: Record<string, string>; childNodes?: Node[]; textContent?: string };
-const el = (id: number, tagName: string, attributes: Record<string, string> = {}, childNodes: Node[] = []): Node => ({
-  type: 2,
-  id,
-  tagName,
-  attributes,
-  childNodes,
-});
-const text = (id: number, textContent: string): Node => ({ type: 3, id, textContent });
-const mutation = (adds: unknown[]) => [{ type: 3, timestamp: Date.now(), data: { source: 0, texts: [], attributes: [], removes: [], adds } }];
+const el = element;
+const text = textNode;
+const mutation = (adds: unknown[]) => [mutationEvent({ adds })];
 
 /** The node's answers to /healthz, one after another, until `done`: the slowest, and how many. */
 async function healthDuring(url: string, attack: () => Promise<unknown>): Promise<{ worst: number; n: number; outcome: string }> {

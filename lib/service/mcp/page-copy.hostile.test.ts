@@ -5,31 +5,18 @@ import { followPage } from "./follow-page";
 import { NAME_MAX } from "./page-roles";
 import { pageLines } from "./page-text";
 import { PAGE_LIMITS, PageTree } from "./page-tree";
+import { element, mutationEvent, pageEvents, textNode, type SerializedNode } from "./test-nodes";
 
 /**
  * A visitor's page is the attacker here: what it sends must cost the server little, never block its
  * thread for long, and never put words in the AI agent's mouth.
  */
 
-type Node = { type: number; id: number; tagName?: string; attributes?: Record<string, unknown>; childNodes?: Node[]; textContent?: string };
-const el = (id: number, tagName: string, attributes: Record<string, unknown> = {}, childNodes: Node[] = []): Node => ({
-  type: 2,
-  id,
-  tagName,
-  attributes,
-  childNodes,
-});
-const text = (id: number, textContent: string): Node => ({ type: 3, id, textContent });
-
-function page(body: Node[], url = "https://shop.example.com/"): { type: number; timestamp: number; data: unknown }[] {
-  const html = el(2, "html", {}, [el(3, "head"), el(4, "body", {}, body)]);
-  return [
-    { type: 4, timestamp: 0, data: { href: url, width: 1280, height: 720 } },
-    { type: 2, timestamp: 0, data: { node: { type: 0, id: 1, childNodes: [html] }, initialOffset: { top: 0, left: 0 } } },
-  ];
-}
-
-const mutation = (data: Record<string, unknown>) => ({ type: 3, timestamp: 0, data: { source: 0, texts: [], attributes: [], removes: [], adds: [], ...data } });
+type Node = SerializedNode;
+const el = element;
+const text = textNode;
+const page = pageEvents;
+const mutation = mutationEvent;
 
 /** How many turns of the event loop other work got while `work` ran: 0 means it held the thread throughout. */
 async function turnsDuring(work: () => Promise<unknown> | unknown): Promise<number> {
