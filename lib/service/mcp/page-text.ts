@@ -42,13 +42,7 @@ function* writeLines(tree: PageTree): Generator<void, string[]> {
   const lines: string[] = [];
   if (!tree.root) return lines;
   const reading = new Reading(tree.url);
-  const elements = [tree.root];
-  for (let index = 0; index < elements.length; index++) {
-    reading.note(elements[index]);
-    for (const child of childrenOf(elements[index])) if (child.type === 2) elements.push(child);
-    if (index % 512 === 511) yield;
-  }
-  elements.length = 0;
+  yield* reading.prepare(tree.root);
   const stack: Frame[] = [{ node: tree.root, depth: 0, named: false }];
   let count = 0;
   while (stack.length) {

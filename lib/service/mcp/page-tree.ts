@@ -4,11 +4,9 @@
  * implementation, no layout: elements, attributes, text, the values of fields, the scroll and viewport.
  * The ids are rrweb's, the same the watch page's tools address, so they serve as the AI agent's refs.
  *
- * Everything here is sent by the visitor's page, so nothing may cost more than what was sent, and not
- * much of that: children are linked lists (a node is placed or removed in constant time), every walk is
- * a loop (no stack to overflow), and the copy keeps no more than PAGE_LIMITS (nodes, depth, the length
- * of a text or an attribute, attributes an element). The work is done in steps (`applySteps` yields between
- * small pieces) so that its caller can give the thread back between them.
+ * All of it comes from the visitor's page, so nothing costs more than linear work on what was sent:
+ * children are linked lists, every walk is a loop, the copy keeps no more than PAGE_LIMITS, and
+ * `applySteps` yields between small pieces of work so that its caller can give the thread back.
  */
 import { SNAPSHOT_SLICES_EVENT_TAG } from "@/lib/contract/recording-marks";
 import { attributeValue, clip, isAncestor, link, mergeStyle, PAGE_LIMITS, unlink, type PageNode } from "./page-node";
@@ -21,7 +19,7 @@ const NODE = { document: 0, doctype: 1, element: 2, text: 3, cdata: 4, comment: 
 const EVENT = { fullSnapshot: 2, incremental: 3, meta: 4, custom: 5 } as const;
 const SOURCE = { mutation: 0, scroll: 3, viewportResize: 4, input: 5 } as const;
 /** Pieces of work between two yields of `applySteps`. */
-const STEP = 256;
+const STEP = 64;
 const list = <T>(value: unknown): T[] => (Array.isArray(value) ? (value as T[]) : []);
 
 interface SerializedNode {
@@ -262,10 +260,10 @@ export class PageTree {
       if (!waiting.has(Number(first?.node?.id)) || waiting.get(Number(first.node.id)) !== first) continue;
       const stack = [first];
       while (stack.length) {
+        yield;
         const add = stack[stack.length - 1];
         placing.add(add);
-        const needed = [add.parentId, add.nextId].map((id) => (id === null || id === undefined ? undefined : waiting.get(Number(id))));
-        const before = needed.find((other) => other && other !== add && !placing.has(other));
+        const before = this.firstNeeded(add, waiting, placing);
         if (before) {
           stack.push(before);
           continue;
@@ -278,6 +276,15 @@ export class PageTree {
         yield* this.insert(parent, add.node, next?.parent === parent ? next : null);
       }
     }
+  }
+
+  /** The add of the same list that brings `add`'s parent or next sibling and is still to be placed. */
+  private firstNeeded(add: Add, waiting: Map<number, Add>, placing: Set<Add>): Add | undefined {
+    for (const id of [add.parentId, add.nextId]) {
+      const other = id === null || id === undefined ? undefined : waiting.get(Number(id));
+      if (other && other !== add && !placing.has(other)) return other;
+    }
+    return undefined;
   }
 
   private *insert(parent: PageNode, serialized: SerializedNode, next: PageNode | null): Generator<void> {
