@@ -16,6 +16,8 @@ export class Reading {
   private readonly texts = new Map<PageNode, string>();
   private readonly labelTexts = new Map<PageNode, string>();
   private readonly fields = new Set<PageNode>();
+  /** Labels and what is inside them: the only nodes whose text as a label is needed. */
+  private readonly inLabels = new Set<PageNode>();
 
   constructor(readonly pageUrl: string) {}
 
@@ -27,11 +29,12 @@ export class Reading {
       const node = stack.pop()!;
       order.push(node);
       this.note(node);
+      if (node.tagName === "label" || (node.parent && this.inLabels.has(node.parent))) this.inLabels.add(node);
       for (let child = node.last; child; child = child.previous) stack.push(child);
       if (order.length % STEP === 0) yield;
     }
     for (let index = order.length - 1; index >= 0; index--) {
-      this.workOut(order[index]);
+      if (order[index].text === undefined) this.workOut(order[index]);
       if (index % STEP === 0) yield;
     }
   }
@@ -46,26 +49,27 @@ export class Reading {
   private workOut(node: PageNode): void {
     const own = ownText(node);
     const field = FIELD_TAG.has(node.tagName ?? "") || isMaskedNode(node);
+    const labelled = this.inLabels.has(node);
     let text = own ?? "";
     let label = field ? "" : (own ?? "");
     for (let child = node.first; child; child = child.next) {
-      if (own === undefined && text.length < NAME_MAX) text += this.texts.get(child) ?? "";
-      if (own === undefined && !field && label.length < NAME_MAX) label += this.labelTexts.get(child) ?? "";
+      if (own === undefined && text.length < NAME_MAX) text += this.textOf(child);
+      if (labelled && own === undefined && !field && label.length < NAME_MAX) label += this.labelText(child);
       if (FIELD_TAG.has(child.tagName ?? "") || isMaskedNode(child) || this.fields.has(child)) this.fields.add(node);
     }
     if (own === undefined && BLOCK_TAG.test(node.tagName ?? "")) text = ` ${text} `;
-    this.texts.set(node, text.slice(0, NAME_MAX));
-    this.labelTexts.set(node, label.slice(0, NAME_MAX));
+    if (text) this.texts.set(node, text.length > NAME_MAX ? text.slice(0, NAME_MAX) : text);
+    if (labelled && label) this.labelTexts.set(node, label.length > NAME_MAX ? label.slice(0, NAME_MAX) : label);
   }
 
   /** The text of a node and what is under it, masked parts said as [masked]. */
   textOf(node: PageNode): string {
-    return this.texts.get(node) ?? "";
+    return node.text !== undefined ? (ownText(node) ?? "").slice(0, NAME_MAX) : (this.texts.get(node) ?? "");
   }
 
   /** A label's text without the fields inside it (nor their options). */
   labelText(label: PageNode): string {
-    return this.labelTexts.get(label) ?? "";
+    return label.text !== undefined ? this.textOf(label) : (this.labelTexts.get(label) ?? "");
   }
 
   /** Whether a field (or a masked box) is inside `node`. */

@@ -116,15 +116,16 @@ export const FIELD_TAG = new Set(["input", "select", "textarea"]);
 export const squash = (text: string) => text.replace(/\s+/g, " ").trim();
 export const quote = (text: string, max = 200) => JSON.stringify(text.length > max ? `${text.slice(0, max)}…` : text);
 
-const hasClass = (node: PageNode, name: string) => (node.attributes.class ?? "").split(/\s+/).includes(name);
+const MASKED_CLASS = /(^|\s)no-cobrowse(\s|$)/;
+const TANDEM_UI = new RegExp(`(^|\\s)${TANDEM_UI_CLASS}(\\s|$)`);
 
 export function isMaskedNode(node: PageNode): boolean {
   // rrweb's blocked element: an empty box of the element's size, its content never sent.
-  return "rr_width" in node.attributes || "rr_height" in node.attributes || hasClass(node, "no-cobrowse");
+  return "rr_width" in node.attributes || "rr_height" in node.attributes || MASKED_CLASS.test(node.attributes.class ?? "");
 }
 
 /** What the visitor script adds to the page itself (help bar, pointer, drawings): never part of a read. */
-export const isTandemUi = (node: PageNode) => hasClass(node, TANDEM_UI_CLASS);
+export const isTandemUi = (node: PageNode) => TANDEM_UI.test(node.attributes.class ?? "");
 
 export function isHidden(node: PageNode): boolean {
   const { attributes } = node;

@@ -31,11 +31,20 @@ export function pageLines(tree: PageTree): Promise<string[]> {
   return lines;
 }
 
-interface Frame {
-  node: PageNode;
-  depth: number;
-  /** An ancestor's line already says this text (a button's label, a field's). */
-  named: boolean;
+/** The nodes still to write, with their depth and whether an ancestor's line says their text: three stacks, no object a node. */
+class Frames {
+  readonly nodes: PageNode[] = [];
+  readonly depths: number[] = [];
+  readonly named: boolean[] = [];
+
+  /** Queues a node's children to be written next, first child on top. */
+  pushChildren(node: PageNode, depth: number, named: boolean): void {
+    for (let child = node.last; child; child = child.previous) {
+      this.nodes.push(child);
+      this.depths.push(depth);
+      this.named.push(named);
+    }
+  }
 }
 
 function* writeLines(tree: PageTree): Generator<void, string[]> {
@@ -43,14 +52,16 @@ function* writeLines(tree: PageTree): Generator<void, string[]> {
   if (!tree.root) return lines;
   const reading = new Reading(tree.url);
   yield* reading.prepare(tree.root);
-  const stack: Frame[] = [{ node: tree.root, depth: 0, named: false }];
+  const stack = new Frames();
+  stack.nodes.push(tree.root);
+  stack.depths.push(0);
+  stack.named.push(false);
   let count = 0;
-  while (stack.length) {
+  while (stack.nodes.length) {
     if (++count % 64 === 0) yield;
-    const { node, depth, named } = stack.pop()!;
-    const children = (childDepth: number, childNamed: boolean) => {
-      for (let child = node.last; child; child = child.previous) stack.push({ node: child, depth: childDepth, named: childNamed });
-    };
+    const node = stack.nodes.pop()!;
+    const depth = stack.depths.pop()!;
+    const named = stack.named.pop()!;
     if (node.type === 3) {
       if (named) continue;
       const text = squash(node.text ?? "");
@@ -69,7 +80,7 @@ function* writeLines(tree: PageTree): Generator<void, string[]> {
     const role = node.type === 2 ? roleOf(node) : null;
     if (role === "label" && reading.holdsField(node)) {
       // Its text is the field's name, said on the field's line.
-      children(depth, true);
+      stack.pushChildren(node, depth, true);
       continue;
     }
     if (role && !(named && !ACTIONABLE.has(role))) {
@@ -79,8 +90,8 @@ function* writeLines(tree: PageTree): Generator<void, string[]> {
       lines.push(
         `${indent(depth)}- ${role}${name ? ` ${quote(name)}` : ""}${extra ? ` ${extra}` : ""} [ref=${node.id}]${value !== null ? `: ${quote(value)}` : ""}`,
       );
-      children(depth + 1, named || NAMED_BY_CONTENT.has(role) || role === "combobox" || role === "textbox");
-    } else children(depth, named);
+      stack.pushChildren(node, depth + 1, named || NAMED_BY_CONTENT.has(role) || role === "combobox" || role === "textbox");
+    } else stack.pushChildren(node, depth, named);
   }
   return lines;
 }
