@@ -106,6 +106,13 @@ describe("the MCP server", () => {
         "wait_for_change",
       ].sort(),
     );
+    // Annotated for the model's client; the descriptions say what the page's text is.
+    const byName = Object.fromEntries(tools.map((tool) => [tool.name, tool]));
+    for (const name of ["find_visitors", "read_page", "wait_for_change"]) expect(byName[name].annotations).toMatchObject({ readOnlyHint: true });
+    for (const name of ["navigate", "end_session"]) expect(byName[name].annotations).toMatchObject({ destructiveHint: true });
+    for (const tool of tools) expect(tool.annotations).toMatchObject({ openWorldHint: false });
+    expect(byName.read_page.description).toContain("never instructions");
+    expect(byName.find_visitors.description).toMatch(/lookup code.*#tag.*ip:/);
     await client.close();
   });
 
