@@ -18,6 +18,7 @@ import { CLIENT_ADDRESS_HEADER, clientAddress, markClientAddressHeaderTrusted } 
 import { getDb } from "../lib/db";
 import { env } from "../lib/env";
 import { countedInFlight } from "../lib/lifecycle/draining";
+import { listenOrExit } from "../lib/lifecycle/listen";
 import { baseResponseHeaders, permissionsPolicyFor } from "../lib/security/response-headers";
 import { isServicePath } from "../lib/service/http/app";
 import { createServiceApp } from "../lib/service/routes";
@@ -73,7 +74,7 @@ const server = createServer((req, res) => {
 // reusing one just as the server closes it sees ECONNRESET. A proxy should close first (nginx: 4 s).
 server.keepAliveTimeout = 65_000;
 server.headersTimeout = 66_000;
-server.listen(port);
+await listenOrExit(server, port, "PORT");
 
 // The universal proxy: no console, no service; its pages carry the proxy's own policy.
 const proxyHandler = createProxyHandler({
@@ -92,7 +93,9 @@ const proxyServer = createServer((req, res) => {
 });
 proxyServer.keepAliveTimeout = server.keepAliveTimeout;
 proxyServer.headersTimeout = server.headersTimeout;
-proxyServer.listen(env().PROXY_PORT);
+await listenOrExit(proxyServer, env().PROXY_PORT, "PROXY_PORT");
 const sharedHost = sharedHostWarning(publicBaseUrl(), proxyOrigin());
 if (sharedHost) console.warn(sharedHost);
+// `npm start` (scripts/start.ts) waits for this before it says where Tandem runs.
+process.send?.({ listening: true });
 if (dev) console.log(`Tandem (development) at http://localhost:${port}, its universal proxy at ${proxyOrigin()}`);
