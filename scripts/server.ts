@@ -19,6 +19,7 @@ import { getDb } from "../lib/db";
 import { env } from "../lib/env";
 import { countedInFlight } from "../lib/lifecycle/draining";
 import { listenOrExit } from "../lib/lifecycle/listen";
+import { answerMalformedPath, pathDecodes } from "../lib/security/malformed-path";
 import { baseResponseHeaders, permissionsPolicyFor } from "../lib/security/response-headers";
 import { isServicePath } from "../lib/service/http/app";
 import { createServiceApp } from "../lib/service/routes";
@@ -67,7 +68,8 @@ const server = createServer((req, res) => {
   const query = url.indexOf("?");
   const pathname = query === -1 ? url : url.slice(0, query);
   res.setHeader("Permissions-Policy", permissionsPolicyFor(pathname));
-  if (isServicePath(pathname)) void service(req, res);
+  if (!pathDecodes(pathname)) answerMalformedPath(res, isServicePath(pathname));
+  else if (isServicePath(pathname)) void service(req, res);
   else void passEmbedOrigins(req, pathname).then(() => handle(req, res));
 });
 // Idle keep-alive connections stay open a minute (Node's default is 5 s): a client or load balancer
