@@ -14,7 +14,7 @@ import { getRequestListener } from "@hono/node-server";
 import next from "next";
 import { bootOrExit } from "../lib/boot";
 import { serveInProcess } from "../lib/client/in-process";
-import { CLIENT_ADDRESS_HEADER, clientAddress, markClientAddressHeaderTrusted } from "../lib/client-address";
+import { CLIENT_ADDRESS_HEADER, clientAddress, markClientAddressHeaderTrusted, peerIsTrustedProxy } from "../lib/client-address";
 import { getDb } from "../lib/db";
 import { env } from "../lib/env";
 import { countedInFlight } from "../lib/lifecycle/draining";
@@ -50,11 +50,15 @@ const handle = console_.getRequestHandler();
 // sent is replaced, so what the audit log and the sign-in throttle see follows the TRUSTED_PROXIES rule.
 markClientAddressHeaderTrusted();
 const trustedProxies = env().TRUSTED_PROXIES;
+const FORWARDED_HOST_HEADERS = ["x-forwarded-host", "x-forwarded-proto", "x-forwarded-port"];
 // Every answer, the service's and Next's (pages, the visitor script, static files), carries these.
 const responseHeaders = Object.entries(baseResponseHeaders(publicBaseUrl()));
 
 const server = createServer((req, res) => {
   for (const [name, value] of responseHeaders) res.setHeader(name, value);
+  // Where the request says it was sent (Next checks a server action's Origin against it) is a trusted
+  // proxy's word only: from anyone else, the Host header is the request's host.
+  if (!peerIsTrustedProxy(req.socket.remoteAddress, trustedProxies)) for (const name of FORWARDED_HOST_HEADERS) delete req.headers[name];
   const forwardedFor = req.headers["x-forwarded-for"];
   req.headers[CLIENT_ADDRESS_HEADER] = clientAddress(
     req.socket.remoteAddress,

@@ -6,6 +6,7 @@ import { publicFormRefusal } from "../auth/sign-in-attempts";
 import { hashPassword, PasswordsBusyError, PUBLIC_FORM_BUSY, verifyPassword } from "../users/passwords";
 import { auditEvents } from "@/lib/audit/schema";
 import { consoleUsers, passwordResets } from "../schema";
+import { BREAK_GLASS_REFUSAL } from "../settings/console-users";
 
 /** The same floor as creating a user. */
 export const MIN_PASSWORD_LENGTH = 12;
@@ -81,9 +82,15 @@ export async function changeOwnPassword(
  * A one-time reset link's token for a user (256 random bits; only its hash is stored). Links the user had
  * not used yet stop working: only the newest one opens.
  */
-export async function createResetToken(db: Db, input: { userId: string; createdBy: string; passwordAllowed?: (email: string) => boolean }, now = new Date()) {
+export async function createResetToken(
+  db: Db,
+  input: { userId: string; createdBy: string; passwordAllowed?: (email: string) => boolean; breakGlassEmail?: string | null },
+  now = new Date(),
+) {
   const [user] = await db.select({ email: consoleUsers.email, name: consoleUsers.name }).from(consoleUsers).where(eq(consoleUsers.id, input.userId));
   if (!user) throw new PasswordChangeError("This user no longer exists.");
+  // Its password is ADMIN_PASSWORD: a link would let whoever holds it take the account that works when single sign-on does not.
+  if (input.breakGlassEmail && user.email === input.breakGlassEmail.toLowerCase()) throw new PasswordChangeError(BREAK_GLASS_REFUSAL);
   if (input.passwordAllowed && !input.passwordAllowed(user.email)) {
     throw new PasswordChangeError("Password sign-in is turned off: this user signs in with single sign-on.");
   }
