@@ -9,6 +9,7 @@ import { freePort, startServer, type RunningServer } from "./support/server";
 // that cannot listen stops with a clear line and a failing status. A server of its own, to read its output.
 let server: RunningServer;
 test.beforeAll(async () => {
+  test.setTimeout(120_000);
   server = await startServer({ env: { ADMIN_EMAIL: "ops@example.com", ADMIN_PASSWORD: "the operator password" } });
 });
 test.afterAll(async () => server?.stop());
