@@ -4,6 +4,7 @@ import { startServer, type RunningServer } from "./support/server";
 
 let server: RunningServer;
 test.beforeAll(async () => {
+  test.setTimeout(120_000);
   server = await startServer({ env: { TANDEM_DEMO_SEED: "0" } });
 });
 test.afterAll(async () => server?.stop());
