@@ -60,7 +60,12 @@ test("once an admin exists, a flood of the setup form is refused without making 
   await page.getByLabel("Password").fill("a strong first password");
   await page.getByRole("button", { name: "Sign in" }).click();
   // Slower while the flood lasts (every request is served), but never refused as busy.
-  await expect(page.getByTestId("current-user").or(page.getByRole("alert").filter({ hasText: /\w/ }))).toBeVisible({ timeout: 60_000 });
+  await expect(
+    page
+      .getByTestId("current-user")
+      .or(page.getByRole("alert").filter({ hasText: /\w/ }))
+      .first(),
+  ).toBeVisible({ timeout: 60_000 });
   await expect(page.getByTestId("current-user")).toContainText("Robin Admin");
   const statuses = await attack.stop();
   expect(statuses.length).toBeGreaterThan(40);
