@@ -1,4 +1,4 @@
-import type { APIRequestContext, Page, Request } from "@playwright/test";
+import { expect, type APIRequestContext, type Page, type Request } from "@playwright/test";
 
 /** A server action's request as the browser sent it, to send again as an attacker would (any number of times). */
 export interface CapturedAction {
@@ -50,4 +50,17 @@ export function flood(
       return statuses;
     },
   };
+}
+
+/**
+ * After pressing Sign in while a flood lasts: the page is answered (slowly, every request being served)
+ * with the signed-in console, never with an error such as "Sign-in is busy".
+ */
+export async function expectSignedInDespiteFlood(page: Page): Promise<void> {
+  const answered = page
+    .getByTestId("current-user")
+    .or(page.getByRole("alert").filter({ hasText: /\w/ }))
+    .first();
+  await expect(answered).toBeVisible({ timeout: 60_000 });
+  await expect(page.getByTestId("current-user")).toBeVisible();
 }
