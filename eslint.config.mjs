@@ -141,6 +141,8 @@ const config = [
       "playwright-report/**",
       "public/cobrowse*.js",
       "public/proxy-runtime.js",
+      "public/viewer.js",
+      "packages/*/dist/**",
       "test-results*/**",
     ],
   },
