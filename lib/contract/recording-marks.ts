@@ -30,3 +30,10 @@ export interface FocusMark {
  * carry a list's first selected value only. Never sent for a masked list.
  */
 export const SELECTED_OPTIONS_EVENT_TAG = "tandem-selected-options";
+/**
+ * A custom event with this tag and `{ id }` says which element is under the visitor's mouse now (rrweb
+ * node id, the innermost, inside shadow roots; null: the mouse left the page): the watch page shows
+ * the page's `:hover` styles on it and its ancestors. Sent when it changes, the page scrolling under a
+ * still mouse included.
+ */
+export const HOVER_EVENT_TAG = "tandem-hover";
