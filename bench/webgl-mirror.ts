@@ -16,7 +16,7 @@ import path from "node:path";
 import { parseArgs } from "node:util";
 import type { Browser } from "@playwright/test";
 import { startCustomerSite } from "../e2e/fidelity/support/customer-site";
-import { launchBenchBrowser, sleep, startBenchServer, watchLink, type BenchServer } from "./live-support";
+import { launchBenchBrowser, sleep, startBenchServer, watchVisitorPage, type BenchServer } from "./live-support";
 
 const { values } = parseArgs({ options: { seconds: { type: "string", default: "10" } } });
 const SECONDS = Number(values.seconds);
@@ -59,14 +59,7 @@ async function measure(browser: Browser, bench: BenchServer, url: string, captur
   visitor.on("request", (request) => {
     if (request.url().includes("/collect/live/events")) sentBytes += request.postDataBuffer()?.length ?? 0;
   });
-  await visitor.goto(url);
-  await visitor.waitForFunction(() => /^[A-Z2-9]{8}$/.test(JSON.parse(localStorage.getItem("tandem.visitor") ?? "{}").visitorId ?? ""));
-  const visitorId = await visitor.evaluate(() => JSON.parse(localStorage.getItem("tandem.visitor") ?? "{}").visitorId as string);
-  const agentContext = await browser.newContext({ viewport: { width: 1400, height: 1100 } });
-  const agent = await agentContext.newPage();
-  await agent.goto(await watchLink(bench, visitorId));
-  await agent.frameLocator("[data-testid=replay-root] iframe").locator("canvas").waitFor({ state: "attached" });
-  await agent.evaluate("window.__name = (target) => target");
+  const { agent, agentContext } = await watchVisitorPage(browser, bench, visitor, url, "canvas");
   await agent.evaluate(countMirroredFrames);
   await sleep(2000);
 
