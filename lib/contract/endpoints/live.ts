@@ -10,6 +10,7 @@ import {
   watchSessionResponseSchema,
 } from "../live";
 import { okResponseSchema } from "../visitor-protocol";
+import { redeemViewerTokenRequestSchema } from "../viewer-token";
 import { agentCallRequestSchema, agentCallResponseSchema, CALL_ERRORS, CALL_MESSAGE_MAX_BYTES } from "../call";
 
 /** The agent's side of a live session: the watch page's stream and tools, and recordings' replay. */
@@ -98,12 +99,24 @@ export const liveEndpoints = {
     auth: "viewer",
     summary: "The agent's side of a voice call: start, WebRTC signalling, end",
     description:
-      "Only while the session's watch link allows audio (`permissions.allow_audio`) and the session is live, else 403 `permission_denied`. `start` rings the visitor and answers the call's id, the ICE servers with TURN credentials minted for this call (they expire), and `audioMuted` (the link's `options.audio_muted`). No audio passes through the service.",
+      "Only while the session's watch link allows audio (`permissions.allow_audio`) and the session is live, else 403 `permission_denied`. `start` rings the visitor and answers the call's id and `audioMuted` (the link's `options.audio_muted`); the agent's ICE servers, with TURN credentials minted for this call that last minutes, come in the `accepted` message once the visitor accepts. No audio passes through the service.",
     params: sessionParamsSchema,
     body: agentCallRequestSchema,
     ok: { json: agentCallResponseSchema },
     errors: CALL_ERRORS,
     maxBodyBytes: CALL_MESSAGE_MAX_BYTES,
+  }),
+  redeemViewerToken: endpoint({
+    id: "redeemViewerToken",
+    ...liveRoutes.redeemViewerToken,
+    group: "live",
+    auth: "one-time-viewer",
+    summary: "The embedded viewer starts with its viewer token",
+    description:
+      "Spends the v1.4 viewer token (once, before it expires) and answers what the watch page needs, with the viewer credential of its session. Refused unless `host_origin` is one of the team's embed origins.",
+    body: redeemViewerTokenRequestSchema,
+    ok: { json: watchSessionResponseSchema },
+    errors: ["not_found"],
   }),
   getRecordingEvents: endpoint({
     id: "getRecordingEvents",

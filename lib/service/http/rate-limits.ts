@@ -33,8 +33,11 @@ export function bucketsBeforeAuth(endpoint: Endpoint, address: string): Bucket[]
     case "visitor":
     case "visitor-beacon":
     case "recording-link":
+    case "one-time-viewer":
+    case "intercom-signature":
       return [{ key: `address:${address}`, perMinute: config.VISITOR_RATE_LIMIT_PER_MINUTE }];
     case "api-key":
+    case "bearer-key":
     case "admin-key":
     case "rest-key":
       // Ten keys' worth per address: the console calls from one address with one key.
@@ -57,6 +60,11 @@ export function bucketsAfterAuth(endpoint: Endpoint, caller: Caller): Bucket[] {
     buckets.push({ key: `notes:${caller.viewer.sessionId}:${caller.viewer.agentId}`, perMinute: Math.ceil(config.LIVE_RATE_LIMIT_PER_MINUTE / 50) });
   }
   if (caller.visitorId && isLive(endpoint)) buckets.push({ key: `visitor:${caller.visitorId}`, perMinute: config.LIVE_RATE_LIMIT_PER_MINUTE });
+  // A page identifies its visitor once a load or a sign-in: a twentieth of the visitor allowance (60 a
+  // minute by default) per visitor, so that one visitor cannot churn the team's search words.
+  if (caller.visitorId && endpoint.id === "identifyVisitor") {
+    buckets.push({ key: `identify:${caller.visitorId}`, perMinute: Math.ceil(config.VISITOR_RATE_LIMIT_PER_MINUTE / 20) });
+  }
   if (caller.team && endpoint.group === "collect") buckets.push({ key: `site:${caller.team.id}`, perMinute: config.SITE_RATE_LIMIT_PER_MINUTE });
   return buckets;
 }

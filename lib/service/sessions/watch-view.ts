@@ -20,6 +20,7 @@ export async function describeWatchSession(db: Db, sessionId: string, agentId: s
   return {
     sessionId,
     visitorId: session.visitorId,
+    visitorName: session.callName,
     status: await visitorStatus(session, team),
     endReason: session.endReason,
     startedAt: session.startedAt.toISOString(),
