@@ -115,7 +115,14 @@ test("the desk's frictions with a scene of their own: the watch page, a session 
   try {
     // Tandem.identify says what it refused, and takes a good identity.
     const identify = (fields: Record<string, unknown>) =>
-      visitor.page.evaluate((sent) => window.Tandem!.identify(sent).then(() => "taken", (error: Error) => error.message), fields);
+      visitor.page.evaluate(
+        (sent) =>
+          window.Tandem!.identify(sent).then(
+            () => "taken",
+            (error: Error) => error.message,
+          ),
+        fields,
+      );
     expect(await identify({ tags: ["vip"] })).toBe('Tandem.identify: tags[0]: "vip" must be "#" then letters and dashes, e.g. "#vip"');
     expect(await identify({ callName: "Walker Wren", tags: ["#vip"] })).toBe("taken");
     // Room to scroll on the visitor's page.

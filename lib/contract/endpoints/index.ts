@@ -9,7 +9,17 @@ import { opsEndpoints } from "./ops";
 import { serviceAdminEndpoints } from "./service-admin";
 import { sessionEndpoints } from "./sessions";
 
-export { cloudEndpoints, cloudV14Endpoints, integrationEndpoints, collectEndpoints, liveEndpoints, onpremEndpoints, opsEndpoints, serviceAdminEndpoints, sessionEndpoints };
+export {
+  cloudEndpoints,
+  cloudV14Endpoints,
+  integrationEndpoints,
+  collectEndpoints,
+  liveEndpoints,
+  onpremEndpoints,
+  opsEndpoints,
+  serviceAdminEndpoints,
+  sessionEndpoints,
+};
 export { MAX_EVENT_BATCH_BYTES } from "./collect";
 
 /**

@@ -271,7 +271,11 @@ describe("searchVisitors", () => {
 
   it("finds what the Visitors list shows: the words of a visitor's place, browser and device, and a tag's word without its #", async () => {
     const place = { locationCity: "Lisbon", locationCountryName: "Portugal", browserName: "Firefox", deviceName: "iPhone", deviceType: "mobile" };
-    const v09 = row("t_a", fixtures.find((fixture) => fixture.shortId === "v09")!, new Date());
+    const v09 = row(
+      "t_a",
+      fixtures.find((fixture) => fixture.shortId === "v09")!,
+      new Date(),
+    );
     await db
       .update(visitors)
       .set({ ...place, searchText: visitorSearchText({ ...v09, ...place } as Parameters<typeof visitorSearchText>[0]) })
