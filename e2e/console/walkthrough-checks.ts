@@ -49,9 +49,14 @@ export const STEP_CHECKS: Record<string, (page: Page, step: StepContext) => Prom
   async "/visitors"(page, { label }) {
     await expect.soft(page.getByRole("main").getByText("Untitled page"), `${label}: demo visitors have page titles`).toHaveCount(0);
   },
-  async "/sessions"(page, { label }) {
+  async "/sessions"(page, { role, width, label }) {
     await expect.soft(page.getByRole("navigation", { name: "Console" }).getByRole("link", { name: "Sessions" }), label).toHaveAttribute("aria-current", "page");
     await expect.soft(page.getByTestId("session-row").first(), `${label}: sessions listed`).toBeVisible();
+    if (role !== "agent" || width !== 1440) return;
+    // An agent's own sessions only (Agents is the sixth column).
+    for (const agents of await page.getByTestId("session-row").locator("td:nth-child(6)").allTextContents()) {
+      expect.soft(agents, `${label}: only the agent's own sessions`).toContain("Sam Carter");
+    }
   },
   async "/sessions/[id]"(page, { label }) {
     for (const heading of ["Notes", "Ratings", "Timeline"]) await expect.soft(page.getByRole("heading", { name: heading, level: 2 }), label).toBeVisible();
@@ -81,8 +86,14 @@ export const STEP_CHECKS: Record<string, (page: Page, step: StepContext) => Prom
     }
   },
   async "/audit"(page, { width, label }) {
-    if (width !== 768) return;
     const table = page.getByRole("table");
+    // Targets name people and visitors: never a raw id (a session's s_…, a visitor's, a user's).
+    if (width === 1440) {
+      for (const target of await page.getByTestId("audit-row").locator("td:nth-child(4)").allTextContents()) {
+        expect.soft(target, `${label}: a named target`).not.toMatch(/\b[a-z]{1,3}_[A-Za-z0-9_-]{8,}\b/);
+      }
+    }
+    if (width !== 768) return;
     expect.soft(await within(table.getByRole("columnheader", { name: "Detail" }), frameOf(table), page), `${label}: Detail on screen`).toBe(true);
   },
 };

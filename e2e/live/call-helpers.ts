@@ -108,6 +108,8 @@ export async function callAndAccept(agentPage: Page, visitorPage: Page) {
   await expect(agentPage.getByTestId("call-status")).toHaveText("Calling the visitor…");
   const dialog = visitorPage.getByRole("dialog", { name: `${agent.name} wants to talk with you` });
   await expect(dialog).toBeVisible();
+  // Honest about the link's audio_muted (the API's default): the agent will not hear them at first.
+  await expect(dialog).toContainText(`${agent.name} will not hear you until they turn your voice on.`);
   await expect(visitorPage.locator("dialog[data-tandem-call]")).toBeVisible();
   // Nothing connects before the visitor's click.
   expect(await peers()).toBe(before);
