@@ -50,7 +50,11 @@ export const STEP_CHECKS: Record<string, (page: Page, step: StepContext) => Prom
     await expect.soft(page.getByRole("main").getByText("Untitled page"), `${label}: demo visitors have page titles`).toHaveCount(0);
   },
   async "/sessions"(page, { role, width, label }) {
-    await expect.soft(page.getByRole("navigation", { name: "Console" }).getByRole("link", { name: "Sessions" }), label).toHaveAttribute("aria-current", "page");
+    // The sidebar's entry; narrower, the navigation sits behind Menu.
+    if (width >= 1024) {
+      const entry = page.getByRole("navigation", { name: "Console" }).getByRole("link", { name: "Sessions" });
+      await expect.soft(entry, `${label}: Sessions in the navigation`).toHaveAttribute("aria-current", "page");
+    }
     await expect.soft(page.getByTestId("session-row").first(), `${label}: sessions listed`).toBeVisible();
     if (role !== "agent" || width !== 1440) return;
     // An agent's own sessions only (Agents is the sixth column).
