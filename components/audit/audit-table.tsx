@@ -13,8 +13,9 @@ import { auditTargetNames, type TargetName } from "@/lib/console/audit-log/targe
 import { getDb } from "@/lib/db";
 
 /**
- * A page of the audit log. Narrow enough for a tablet: the address sits under the time and a failure is
- * said beside the action, so the Detail column stays on screen; targets are named (auditTargetNames).
+ * A page of the audit log. Narrow enough for a tablet: the address sits under the time, a failure is said
+ * beside the action and the target under it, so the Detail column stays on screen; targets are named
+ * (auditTargetNames).
  */
 export async function AuditTable({ filters }: { filters: AuditFilters }) {
   const db = await getDb();
@@ -47,8 +48,7 @@ export async function AuditTable({ filters }: { filters: AuditFilters }) {
             <tr>
               <Th>When (UTC), from</Th>
               <Th>Who</Th>
-              <Th>Action</Th>
-              <Th>Target</Th>
+              <Th>Action, target</Th>
               <Th>Detail</Th>
             </tr>
           </thead>
@@ -62,19 +62,17 @@ export async function AuditTable({ filters }: { filters: AuditFilters }) {
                   <span className="text-zinc-500 dark:text-zinc-400">UTC</span>
                   {event.ip ? <span className="block text-zinc-500 dark:text-zinc-400">{event.ip}</span> : null}
                 </Td>
-                <Td className="max-w-44 break-words">{actorName(event) ?? <span className="text-zinc-500 dark:text-zinc-400">system</span>}</Td>
-                <Td className="max-w-44">
+                <Td className="max-w-36 break-words">{actorName(event) ?? <span className="text-zinc-500 dark:text-zinc-400">system</span>}</Td>
+                <Td className="max-w-40 break-words">
                   {actionLabel(event.action, event.outcome)}
                   {event.outcome === "failure" ? (
                     <Badge tone="danger" className="ml-1">
                       Failure
                     </Badge>
                   ) : null}
-                </Td>
-                <Td className="max-w-44 break-words">
                   <AuditTarget name={targets.get(event)} />
                 </Td>
-                <Td className="min-w-48 text-xs break-words text-zinc-600 dark:text-zinc-400">{formatDetail(event.detail)}</Td>
+                <Td className="min-w-40 text-xs break-words text-zinc-600 dark:text-zinc-400">{formatDetail(event.detail)}</Td>
               </tr>
             ))}
           </tbody>
@@ -101,11 +99,12 @@ export async function AuditTable({ filters }: { filters: AuditFilters }) {
   );
 }
 
+/** What the action was done to, on a line of its own under the action. */
 function AuditTarget({ name }: { name: TargetName | undefined }) {
   if (!name) return null;
-  if (!name.href) return name.text;
+  if (!name.href) return <span className="block text-zinc-600 dark:text-zinc-400">{name.text}</span>;
   return (
-    <Link href={name.href} className="font-medium text-brand-600 hover:underline dark:text-brand-100">
+    <Link href={name.href} className="block font-medium text-brand-600 hover:underline dark:text-brand-100">
       {name.text}
     </Link>
   );
