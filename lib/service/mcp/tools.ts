@@ -6,7 +6,7 @@ import type { ControlMessage } from "@/lib/contract";
 import * as schemas from "@/lib/contract/mcp";
 import type { Db } from "@/lib/db";
 import { ServiceError } from "../core/errors";
-import { toolAllowed } from "../live/permissions";
+import { toolAllowed } from "../sessions/permissions";
 import { createHandOverLink } from "../sessions/handover-links";
 import { act, changeSince, readableMirror } from "./act";
 import { aiSession, endAiSession, markHandedOver, startAiSession, type AiCaller } from "./ai-sessions";

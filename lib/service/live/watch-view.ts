@@ -1,13 +1,14 @@
 import "server-only";
 import { brandingSchema } from "@/lib/contract/watch-link";
 import type { Db } from "@/lib/db";
-import { loadSession, visitorStatus } from "../live/live-session";
+import { loadSession } from "../sessions/record";
+import { visitorStatus } from "./session-status";
 import type { WatchSession } from "@/lib/contract";
-import { allowedTools, effectivePermissions } from "../live/permissions";
-import { signViewerToken } from "../live/viewer-token";
-import { currentNotes } from "./agent-notes";
-import { agentsBySession } from "./load";
-import { agentGaveFeedback } from "./quality-feedback";
+import { allowedTools, effectivePermissions } from "../sessions/permissions";
+import { signViewerToken } from "./viewer-token";
+import { currentNotes } from "../sessions/agent-notes";
+import { agentsBySession } from "../sessions/load";
+import { agentGaveFeedback } from "../sessions/quality-feedback";
 
 export type { WatchSession };
 
