@@ -1,0 +1,13 @@
+-- Words split at Unicode's spaces, named one by one: `\s` asked the C library, whose spaces differ between
+-- platforms (PGlite and PostgreSQL on Debian disagreed on U+0085 and U+1680, and neither split at a
+-- no-break space, which page titles are full of). TypeScript splits at the same characters
+-- (lib/service/visitors/search/fold.ts); fold.db.test.ts holds the two together.
+CREATE OR REPLACE FUNCTION search_words_of(t text) RETURNS text[] LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$
+  SELECT coalesce(array_agg(DISTINCT w), '{}')
+  FROM regexp_split_to_table(regexp_replace(t, '([0-9]+)', ' \1 ', 'g'), '[\t-\r \u0085\u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000!-/:-@\[-`{-~]+') AS w
+  WHERE w <> ''
+$$;--> statement-breakpoint
+-- The visitors whose text holds one of the spaces that split words now, or split them before on one
+-- platform only, get their words again (the trigger of 0013 recomputes them, and adds new ones to the
+-- team's dictionary).
+UPDATE "visitors" SET "search_text" = "search_text" WHERE "search_text" ~ '[\u0085\u00a0\u1680\u2007\u202f]';
