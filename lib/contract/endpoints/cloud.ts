@@ -12,11 +12,7 @@ import { watchUrlRequestSchema, watchUrlResponseSchema } from "../watch-link";
 export const cloudEndpoints = endpointGroup(
   { group: "v1.3", auth: "api-key" },
   {
-    getUsage: {
-      route: "GET /v1.3/usage",
-      summary: "Retrieve usage",
-      ok: { json: usageResponseSchema },
-    },
+    getUsage: { route: "GET /v1.3/usage", summary: "Retrieve usage", ok: { json: usageResponseSchema } },
     listVisitors: {
       route: "GET /v1.3/list",
       summary: "Search or list visitors",
@@ -83,9 +79,6 @@ export const cloudEndpoints = endpointGroup(
       ok: { json: onpremTokenResponseSchema },
       errors: ["not_authorized"],
     },
-    getCloudDocument: {
-      route: "GET /v1.3/openapi.json",
-      ...THIS_DOCUMENT,
-    },
+    getCloudDocument: { route: "GET /v1.3/openapi.json", ...THIS_DOCUMENT },
   },
 );

@@ -64,12 +64,7 @@ export const collectEndpoints = endpointGroup(
       errors: ["visitor_not_found"],
       maxBodyBytes: SMALL_BODY,
     },
-    recordPageview: {
-      summary: "A single-page app changed its URL",
-      body: pageviewRequestSchema,
-      errors: ["visitor_not_found"],
-      maxBodyBytes: SMALL_BODY,
-    },
+    recordPageview: { summary: "A single-page app changed its URL", body: pageviewRequestSchema, errors: ["visitor_not_found"], maxBodyBytes: SMALL_BODY },
     setHelpRequest: {
       summary: "The visitor asks for help, or takes the request back (Tandem.requestHelp)",
       description:
@@ -102,16 +97,8 @@ export const collectEndpoints = endpointGroup(
       maxBodyBytes: MAX_EVENT_BATCH_BYTES,
       passThrough: "events",
     },
-    answerConsent: {
-      summary: "The visitor's answer to the consent prompt",
-      body: consentRequestSchema,
-      errors: ["not_found", "session_ended"],
-    },
-    stopByVisitor: {
-      summary: "The visitor ends the session",
-      body: stopRequestSchema,
-      errors: ["not_found", "session_ended"],
-    },
+    answerConsent: { summary: "The visitor's answer to the consent prompt", body: consentRequestSchema, errors: ["not_found", "session_ended"] },
+    stopByVisitor: { summary: "The visitor ends the session", body: stopRequestSchema, errors: ["not_found", "session_ended"] },
     sendVisitorMessage: {
       summary: "A message of the customer's page for the agents",
       body: customMessageRequestSchema,

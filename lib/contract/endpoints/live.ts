@@ -36,16 +36,8 @@ export const liveEndpoints = endpointGroup(
       body: controlMessageSchema,
       errors: ["not_found", "session_ended", "permission_denied"],
     },
-    endByAgent: {
-      summary: "The agent ends the session",
-      params: sessionParamsSchema,
-      errors: ["not_found"],
-    },
-    requestSnapshot: {
-      summary: "Ask the visitor's page for a fresh full snapshot",
-      params: sessionParamsSchema,
-      errors: ["not_found", "session_ended"],
-    },
+    endByAgent: { summary: "The agent ends the session", params: sessionParamsSchema, errors: ["not_found"] },
+    requestSnapshot: { summary: "Ask the visitor's page for a fresh full snapshot", params: sessionParamsSchema, errors: ["not_found", "session_ended"] },
     saveAgentNotes: {
       summary: "Save the agents' notes of the session",
       description: "The whole text each time, as the agent types; also after the session ended. Never sent to the visitor.",

@@ -7,11 +7,7 @@ import { listVisitorsResponseSchema, visitorParamsSchema, visitorResponseSchema 
 export const onpremEndpoints = endpointGroup(
   { group: "onprem", auth: "rest-key" },
   {
-    listLatestVisitors: {
-      route: "GET /api/visitors/list/latest",
-      summary: "The latest online visitors",
-      ok: { json: listVisitorsResponseSchema },
-    },
+    listLatestVisitors: { route: "GET /api/visitors/list/latest", summary: "The latest online visitors", ok: { json: listVisitorsResponseSchema } },
     searchVisitors: {
       route: "GET /api/visitors/list/search",
       summary: "Search visitors",
@@ -36,9 +32,6 @@ export const onpremEndpoints = endpointGroup(
       ok: { json: onpremWatchUrlResponseSchema },
       errors: ["visitor_not_found", "not_authorized", "subscription_limit"],
     },
-    getOnpremDocument: {
-      route: "GET /api/openapi.json",
-      ...THIS_DOCUMENT,
-    },
+    getOnpremDocument: { route: "GET /api/openapi.json", ...THIS_DOCUMENT },
   },
 );

@@ -8,11 +8,7 @@ const statusSchema = z.object({ status: okStatus });
 export const opsEndpoints = endpointGroup(
   { group: "ops", auth: "none" },
   {
-    checkLiveness: {
-      route: "GET /healthz",
-      summary: "The process answers",
-      ok: { json: statusSchema },
-    },
+    checkLiveness: { route: "GET /healthz", summary: "The process answers", ok: { json: statusSchema } },
     checkReadiness: {
       route: "GET /readyz",
       summary: "The node takes traffic: not stopping, its database and Redis answer",

@@ -19,11 +19,7 @@ const keyParamsSchema = z.object({ keyId: z.string().min(1).max(64).describe("Th
 export const serviceAdminEndpoints = endpointGroup(
   { group: "service-admin", auth: "admin-key" },
   {
-    getTeam: {
-      route: "GET /service-admin/team",
-      summary: "The caller's team settings",
-      ok: { json: teamSettingsResponseSchema },
-    },
+    getTeam: { route: "GET /service-admin/team", summary: "The caller's team settings", ok: { json: teamSettingsResponseSchema } },
     updateTeam: {
       route: "PATCH /service-admin/team",
       summary: "Change team settings",
@@ -62,9 +58,6 @@ export const serviceAdminEndpoints = endpointGroup(
       summary: "A new webhook secret; the old one stops signing at once",
       ok: { json: webhookSecretResponseSchema },
     },
-    getServiceDocument: {
-      route: "GET /service-admin/openapi.json",
-      ...THIS_DOCUMENT,
-    },
+    getServiceDocument: { route: "GET /service-admin/openapi.json", ...THIS_DOCUMENT },
   },
 );
