@@ -3,7 +3,7 @@
 import { useEffect, useRef } from "react";
 import type { Permissions } from "@/lib/contract/watch-link";
 import type { VisitorStatus } from "@/lib/contract";
-import type { ToolMode } from "../replay/replay-view";
+import type { ToolMode } from "../control/tool-mode";
 
 /**
  * The `page_only` watch page's protocol with the page that embeds it (docs/embedding.md): it posts the
