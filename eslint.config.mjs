@@ -21,10 +21,19 @@ const HALVES = {
 /**
  * The embedded service's folders by floor, the ground first. A folder stands above all it imports, so an
  * import from a folder to one on its own floor or a higher one is an error: the domain by resource, then
- * live sessions, then the AI agents' door and the HTTP transport, then the routes (with the start-up
- * files at the service's root) on top.
+ * live sessions, then the doors (the AI agents' MCP, helpdesk apps' integrations) and the HTTP transport,
+ * then the routes (with the start-up files at the service's root) on top. Every folder stands on one
+ * (scripts/lint-boundaries.test.ts checks it).
  */
-const SERVICE_FLOORS = [["core", "outbound"], ["teams", "webhooks"], ["visitors"], ["sessions", "proxy"], ["live"], ["mcp", "http"], ["routes"]];
+const SERVICE_FLOORS = [
+  ["core", "outbound"],
+  ["teams", "webhooks"],
+  ["visitors"],
+  ["sessions", "proxy"],
+  ["live"],
+  ["mcp", "integrations", "http"],
+  ["routes"],
+];
 
 function serviceFloorZones() {
   const top = ["./lib/service/*.ts"];
@@ -47,6 +56,15 @@ function serviceFloorZones() {
 const APP = {
   group: ["@/app", "@/app/*", "**/app/*"],
   message: "Only app/ imports app/: put what a component needs (actions, helpers) in lib/.",
+};
+
+// The console's reads are reached through their declarations, never by a path spelled out: the handler,
+// the browser's URL, its query key and its answer's type then cannot drift apart.
+// (esquery reads a selector's regex up to its first slash: the path's slashes are spelled \x2F.)
+const CONSOLE_READ_PATH = String.raw`\x2Fapi\x2Fconsole(?![\w-])`;
+const SPELLED_READ_PATH = {
+  selector: `Literal[value=/${CONSOLE_READ_PATH}/], TemplateElement[value.raw=/${CONSOLE_READ_PATH}/]`,
+  message: "Reach a console read by its declaration (lib/console/reads): readUrl, useConsoleRead or fetchRead with READ_ROUTES.",
 };
 
 const config = [
@@ -96,6 +114,11 @@ const config = [
     rules: { "no-restricted-imports": ["error", { patterns: [HALVES] }] },
   },
   {
+    files: ["app/**", "components/**", "lib/**", "proxy.ts"],
+    ignores: ["lib/console/reads/routes.ts", "**/*.test.ts"],
+    rules: { "no-restricted-syntax": ["error", SPELLED_READ_PATH] },
+  },
+  {
     // The contract is shapes only: zod and its OpenAPI helper, nothing of the app.
     files: ["lib/contract/**"],
     ignores: ["**/*.test.ts", "lib/contract/test-helpers.ts"],
@@ -125,6 +148,8 @@ const config = [
       "playwright-report/**",
       "public/cobrowse*.js",
       "public/proxy-runtime.js",
+      "public/viewer.js",
+      "packages/*/dist/**",
       "test-results*/**",
     ],
   },

@@ -1,3 +1,4 @@
+import fs from "node:fs";
 import { ESLint } from "eslint";
 import { describe, expect, it } from "vitest";
 
@@ -9,6 +10,11 @@ async function restrictedImports(filePath: string, code: string): Promise<string
   return result.messages
     .filter((message) => message.ruleId === "no-restricted-imports" || message.ruleId === "import/no-restricted-paths")
     .map((message) => message.message);
+}
+
+async function spelledReadPaths(filePath: string, code: string): Promise<number> {
+  const [result] = await eslint.lintText(code, { filePath });
+  return result.messages.filter((message) => message.ruleId === "no-restricted-syntax").length;
 }
 
 describe("the import boundaries", { timeout: 60_000 }, () => {
@@ -86,6 +92,15 @@ describe("the import boundaries", { timeout: 60_000 }, () => {
     for (const [file, line] of down) expect(await restrictedImports(file, `${line}\nexport const x = 1;\n`), `${file}: ${line}`).toEqual([]);
   });
 
+  it("put every folder of the service on a floor below the routes, so that none escapes the rule", async () => {
+    const folders = fs
+      .readdirSync("lib/service", { withFileTypes: true })
+      .filter((entry) => entry.isDirectory() && entry.name !== "routes")
+      .map((entry) => entry.name);
+    const routes = 'import { createServiceApp } from "@/lib/service/routes";\nexport const x = createServiceApp;\n';
+    for (const folder of folders) expect(await restrictedImports(`lib/service/${folder}/probe.ts`, routes), folder).toHaveLength(1);
+  });
+
   it("fail when the service imports the console, and keep the audit log below both", async () => {
     const consoleCode = 'import { getCaller } from "@/lib/console/auth/caller";\nexport const x = getCaller;\n';
     for (const file of ["lib/service/sessions/probe.ts", "lib/service/http/probe.ts", "lib/service/routes/probe.ts", "lib/service/mcp/probe.test.ts"]) {
@@ -97,5 +112,16 @@ describe("the import boundaries", { timeout: 60_000 }, () => {
     expect(await restrictedImports("lib/audit/probe.ts", consoleCode)).toHaveLength(1);
     const service = 'import { defaultTeam } from "@/lib/service/teams/team";\nexport const x = defaultTeam;\n';
     expect(await restrictedImports("lib/audit/probe.ts", service)).toHaveLength(1);
+  });
+
+  it("fail when code spells a path of the console's reads instead of taking it from their declarations", async () => {
+    const spelled = 'export const a = "/api/console/visitors";\nexport const b = (id: string) => `/api/console/visitors/${id}/presence`;\n';
+    for (const file of ["components/visitors/probe.tsx", "app/(console)/usage/probe.tsx", "lib/console/visitors/probe.ts"]) {
+      expect(await spelledReadPaths(file, spelled), file).toBe(2);
+    }
+    const declared =
+      'import { readUrl } from "@/lib/console/reads/define";\nimport { READ_ROUTES } from "@/lib/console/reads/routes";\nexport const a = readUrl(READ_ROUTES.visitors);\nexport const b = "/api/auth/session";\n';
+    expect(await spelledReadPaths("components/visitors/probe.tsx", declared)).toBe(0);
+    expect(await spelledReadPaths("lib/console/reads/routes.ts", spelled)).toBe(0);
   });
 });

@@ -66,6 +66,8 @@ const server = createServer((req, res) => {
   const query = url.indexOf("?");
   const pathname = query === -1 ? url : url.slice(0, query);
   res.setHeader("Permissions-Policy", permissionsPolicyFor(pathname));
+  // The embeddable viewer is an ES module that helpdesks' pages import: a module loads across origins only with CORS.
+  if (pathname === "/viewer.js") res.setHeader("Access-Control-Allow-Origin", "*");
   if (isServicePath(pathname)) void service(req, res);
   else void passEmbedOrigins(req, pathname).then(() => handle(req, res));
 });

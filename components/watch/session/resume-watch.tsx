@@ -6,6 +6,7 @@ import { endpointUrl } from "@/lib/contract/endpoint-url";
 import { liveRoutes } from "@/lib/contract/endpoints/live-routes";
 import { Skeleton } from "@/components/ui/skeleton";
 import { storedCredential } from "./tab-credential";
+import { startFramedViewer } from "../embed/viewer-handshake";
 import { WatchNotice } from "../watch-notice";
 import { WatchView } from "../watch-view";
 
@@ -13,7 +14,8 @@ type Resume = { state: "loading" } | { state: "ready"; session: WatchSession } |
 
 /**
  * A reloaded watch page: the session comes back with the viewer token this tab keeps. Another tab or
- * browser has none (the watch link opens once), and is told how to join.
+ * browser has none (the watch link opens once), and is told how to join; in the embeddable viewer's
+ * frame, the page around it hands over a v1.4 viewer token instead.
  */
 export function ResumeWatch({ sessionId }: { sessionId: string }) {
   const [resume, setResume] = useState<Resume>({ state: "loading" });
@@ -21,7 +23,12 @@ export function ResumeWatch({ sessionId }: { sessionId: string }) {
   useEffect(() => {
     void (async () => {
       const token = storedCredential("viewer", sessionId);
-      if (!token) return setResume({ state: "refused" });
+      if (!token) {
+        // Framed by the embeddable viewer: the page around it hands the frame its viewer token.
+        const started = await startFramedViewer(sessionId);
+        if (!started) return setResume({ state: "refused" });
+        return setResume(started.ok ? { state: "ready", session: started.session } : { state: "error", message: started.message });
+      }
       try {
         const response = await fetch(endpointUrl(liveRoutes.describeWatchSession, "", { id: sessionId }), { headers: { authorization: `Bearer ${token}` } });
         if (response.status === 401 || response.status === 403 || response.status === 404) return setResume({ state: "refused" });

@@ -18,12 +18,18 @@ export function requireControls(session: Controlled, controls: readonly ControlM
 /**
  * Uses the agents' tools on the visitor's page, from the watch page or an AI agent: each checked first
  * (nothing is recorded or sent when one is refused), then counted in features_used and sent on the
- * control path.
+ * control path (`beforeSend` just before each leaves).
  */
-export async function sendControls(db: Db, session: Controlled, controls: readonly ControlMessage[]): Promise<void> {
+export async function sendControls(
+  db: Db,
+  session: Controlled,
+  controls: readonly ControlMessage[],
+  beforeSend?: (control: ControlMessage) => void,
+): Promise<void> {
   requireControls(session, controls);
   for (const control of controls) {
     await recordFeature(db, session.id, FEATURE_OF[control.tool]);
+    beforeSend?.(control);
     await liveRelay().publishToVisitor(session.visitorId, { type: "control", sessionId: session.id, control });
   }
 }

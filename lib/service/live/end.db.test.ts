@@ -7,7 +7,8 @@ import { endByAgent } from "./agent-live";
 import { answerConsent, stopByVisitor } from "./visitor-live";
 import { createApiKey } from "../teams/team";
 import { databaseWithTeam } from "../visitors/ingest/test-fixtures";
-import { AGENT_GONE_MS, endAbandonedSessions, endSession, stopVisitorSession } from "./end";
+import { AGENT_GONE_MS } from "../sessions/lifecycle";
+import { endAbandonedSessions, endSession, stopVisitorSession } from "./end";
 
 const fixture = databaseWithTeam();
 

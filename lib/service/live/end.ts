@@ -3,15 +3,12 @@ import type { Db } from "@/lib/db";
 import { ServiceError } from "../core/errors";
 import { sessions } from "../core/schema";
 import type { EndedBy } from "../sessions/audit";
-import { closeSession } from "../sessions/lifecycle";
+import { AGENT_GONE_MS, closeSession } from "../sessions/lifecycle";
 import type { EndReason } from "../sessions/record";
 import { findVisitor } from "../visitors/read";
 import { forgetLiveSession } from "./consented-session";
 import { liveRelay } from "./node-relay";
 import { recordingStore } from "./recordings";
-
-/** An agent gone this long (no stream, no request) ends the session. */
-export const AGENT_GONE_MS = 60_000;
 
 /**
  * Tells both sides of a session that it ended, then forgets what the relay kept of it. `askFeedback`:

@@ -7,6 +7,9 @@ import { agentsBySession } from "./load";
 import { toSessionResource } from "./present";
 import { closedCall, type EndReason, type SessionRow } from "./record";
 
+/** An agent gone this long (no stream, no request) ends the session. */
+export const AGENT_GONE_MS = 60_000;
+
 /**
  * Closes an ongoing session's record: records the end and its audit entry (`by` whom), ends its call, and
  * when the link asked for a webhook, puts the Session JSON in the delivery outbox, all in one

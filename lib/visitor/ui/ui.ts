@@ -1,4 +1,4 @@
-import { BLOCK_CLASS } from "../recorder/masking";
+import { TANDEM_UI } from "../recorder/masking";
 
 /**
  * The visitor-facing pieces the script adds to the customer's page: plain DOM with inline styles (the
@@ -21,7 +21,7 @@ export function element<K extends keyof HTMLElementTagNameMap>(tag: K, style: st
 /** One of the script's own parts of the page: out of the recording and the agent's reach, with its role, its name and `data-tandem-<marker>`. */
 export function ownPart<K extends keyof HTMLElementTagNameMap>(tag: K, style: string, marker: string, role: string, label?: string): HTMLElementTagNameMap[K] {
   const node = element(tag, style);
-  node.className = BLOCK_CLASS;
+  node.className = TANDEM_UI;
   node.setAttribute("role", role);
   if (label) node.setAttribute("aria-label", label);
   node.setAttribute(`data-tandem-${marker}`, "");
@@ -55,7 +55,7 @@ export function askChoice(marker: string, question: string, explanation: string)
     "dialog",
     "display:block;position:fixed;inset:0;z-index:2147483647;margin:auto;width:min(380px,calc(100vw - 32px));height:fit-content;max-height:calc(100vh - 32px);overflow:auto;padding:20px;border-radius:12px;box-shadow:0 10px 40px rgba(0,0,0,.3);background:#fff;",
   );
-  dialog.className = BLOCK_CLASS;
+  dialog.className = TANDEM_UI;
   dialog.setAttribute("aria-labelledby", `tandem-${marker}-title`);
   dialog.setAttribute("aria-describedby", `tandem-${marker}-text`);
   dialog.setAttribute(`data-tandem-${marker}`, "");
