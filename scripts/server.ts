@@ -14,10 +14,12 @@ import { getRequestListener } from "@hono/node-server";
 import next from "next";
 import { bootOrExit } from "../lib/boot";
 import { serveInProcess } from "../lib/client/in-process";
-import { CLIENT_ADDRESS_HEADER, clientAddress, markClientAddressHeaderTrusted } from "../lib/client-address";
+import { CLIENT_ADDRESS_HEADER, clientAddress, markClientAddressHeaderTrusted, peerIsTrustedProxy } from "../lib/client-address";
 import { getDb } from "../lib/db";
 import { env } from "../lib/env";
 import { countedInFlight } from "../lib/lifecycle/draining";
+import { listenOrExit } from "../lib/lifecycle/listen";
+import { answerMalformedPath, pathDecodes } from "../lib/security/malformed-path";
 import { baseResponseHeaders, permissionsPolicyFor } from "../lib/security/response-headers";
 import { isServicePath } from "../lib/service/http/app";
 import { createServiceApp } from "../lib/service/routes";
@@ -48,11 +50,15 @@ const handle = console_.getRequestHandler();
 // sent is replaced, so what the audit log and the sign-in throttle see follows the TRUSTED_PROXIES rule.
 markClientAddressHeaderTrusted();
 const trustedProxies = env().TRUSTED_PROXIES;
+const FORWARDED_HOST_HEADERS = ["x-forwarded-host", "x-forwarded-proto", "x-forwarded-port"];
 // Every answer, the service's and Next's (pages, the visitor script, static files), carries these.
 const responseHeaders = Object.entries(baseResponseHeaders(publicBaseUrl()));
 
 const server = createServer((req, res) => {
   for (const [name, value] of responseHeaders) res.setHeader(name, value);
+  // Where the request says it was sent (Next checks a server action's Origin against it) is a trusted
+  // proxy's word only: from anyone else, the Host header is the request's host.
+  if (!peerIsTrustedProxy(req.socket.remoteAddress, trustedProxies)) for (const name of FORWARDED_HOST_HEADERS) delete req.headers[name];
   const forwardedFor = req.headers["x-forwarded-for"];
   req.headers[CLIENT_ADDRESS_HEADER] = clientAddress(
     req.socket.remoteAddress,
@@ -68,14 +74,15 @@ const server = createServer((req, res) => {
   res.setHeader("Permissions-Policy", permissionsPolicyFor(pathname));
   // The embeddable viewer is an ES module that helpdesks' pages import: a module loads across origins only with CORS.
   if (pathname === "/viewer.js") res.setHeader("Access-Control-Allow-Origin", "*");
-  if (isServicePath(pathname)) void service(req, res);
+  if (!pathDecodes(pathname)) answerMalformedPath(res, isServicePath(pathname));
+  else if (isServicePath(pathname)) void service(req, res);
   else void passEmbedOrigins(req, pathname).then(() => handle(req, res));
 });
 // Idle keep-alive connections stay open a minute (Node's default is 5 s): a client or load balancer
 // reusing one just as the server closes it sees ECONNRESET. A proxy should close first (nginx: 4 s).
 server.keepAliveTimeout = 65_000;
 server.headersTimeout = 66_000;
-server.listen(port);
+await listenOrExit(server, port, "PORT");
 
 // The universal proxy: no console, no service; its pages carry the proxy's own policy.
 const proxyHandler = createProxyHandler({
@@ -94,7 +101,9 @@ const proxyServer = createServer((req, res) => {
 });
 proxyServer.keepAliveTimeout = server.keepAliveTimeout;
 proxyServer.headersTimeout = server.headersTimeout;
-proxyServer.listen(env().PROXY_PORT);
+await listenOrExit(proxyServer, env().PROXY_PORT, "PROXY_PORT");
 const sharedHost = sharedHostWarning(publicBaseUrl(), proxyOrigin());
 if (sharedHost) console.warn(sharedHost);
+// `npm start` (scripts/start.ts) waits for this before it says where Tandem runs.
+process.send?.({ listening: true });
 if (dev) console.log(`Tandem (development) at http://localhost:${port}, its universal proxy at ${proxyOrigin()}`);

@@ -7,8 +7,8 @@ import { foldText, holdsWord } from "./fold";
 import { parseSearch } from "./parse-search";
 
 /**
- * The search folds and splits text twice: in the database (search_fold and search_words_of, which make
- * the visitors' words and fold what is typed) and in TypeScript (which names the fields that matched, and
+ * The search folds and splits text twice: in the database (search_fold, search_words_held, which makes
+ * the visitors' words, and search_words_of, which splits what is searched for) and in TypeScript (which names the fields that matched, and
  * lower-cases typed terms). Held against each other here, on the database the suite runs on.
  */
 let db: Db;
@@ -59,16 +59,16 @@ function candidates(folded: string): string[] {
  * What the database makes of each text: folded, and the words of the folded text. One JSON answer: a
  * text field that starts with a byte-order mark would lose it on the way back.
  */
-async function databaseFolds(samples: string[]): Promise<{ text: string; folded: string; words: string[] }[]> {
-  const result = await db.execute<{ folds: [string, string[]][] }>(
-    sql`select json_agg(json_build_array(search_fold(text), search_words_of(search_fold(text))) order by i) as folds
+async function databaseFolds(samples: string[]): Promise<{ text: string; folded: string; words: string[]; held: string[] }[]> {
+  const result = await db.execute<{ folds: [string, string[], string[]][] }>(
+    sql`select json_agg(json_build_array(search_fold(text), search_words_of(search_fold(text)), search_words_held(search_fold(text))) order by i) as folds
         from json_array_elements_text(${JSON.stringify(samples)}::json) with ordinality as t(text, i)`,
   );
-  return result.rows[0].folds.map(([folded, words], i) => ({ text: samples[i], folded, words }));
+  return result.rows[0].folds.map(([folded, words, held], i) => ({ text: samples[i], folded, words, held }));
 }
 
 describe("the search's folding", () => {
-  it("folds text in TypeScript as search_fold does, and finds the words search_words_of finds", { timeout: 120_000 }, async () => {
+  it("folds text in TypeScript as search_fold does, and finds the words search_words_of and search_words_held find", { timeout: 120_000 }, async () => {
     const samples = [...fc.sample(texts, { numRuns: 400, seed: 20_240_601 }), "José's Straße", "ŁÓDŹ 42B", "ΟΔΥΣΣΕΥΣ Οδυσσεύς", "Jane\u00a0Cooper"];
     for (const row of await databaseFolds(samples)) {
       const folded = foldText(row.text);
@@ -76,6 +76,8 @@ describe("the search's folding", () => {
       for (const word of candidates(folded)) {
         expect(holdsWord(folded, word), `${JSON.stringify(word)} in ${JSON.stringify(folded)}`).toBe(row.words.includes(word));
       }
+      // Fewer than 96 words: a visitor holds them all, the words a search for the same text looks for.
+      expect([...row.held].sort(), JSON.stringify(row.text)).toEqual([...row.words].sort());
     }
   });
 

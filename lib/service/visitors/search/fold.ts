@@ -1,7 +1,8 @@
 /**
- * The search's folding and word splitting as TypeScript. The database's search_fold and search_words_of
- * (migrations 0013 and 0021) make the visitors' words and fold what is typed; this side lower-cases typed
- * terms and names the fields that matched. fold.db.test.ts holds the two together on the real database.
+ * The search's folding and word splitting as TypeScript. The database's search_fold, search_words_held and
+ * search_words_of (migrations 0013, 0021 and 0022) make the visitors' words and fold what is typed; this side
+ * lower-cases typed terms and names the fields that matched. fold.db.test.ts holds them together on the real
+ * database.
  */
 
 const OTHER_LETTERS: Record<string, string> = { ß: "ss", æ: "ae", œ: "oe", ø: "o", ł: "l", đ: "d", ħ: "h", ı: "i" };
@@ -22,7 +23,7 @@ export function foldText(text: string): string {
   return lowerCase(text.normalize("NFD").replace(/[\u0300-\u036f]/g, "")).replace(/[ßæœøłđħı]/g, (letter) => OTHER_LETTERS[letter]);
 }
 
-// search_words_of (migration 0021) splits folded text at Unicode's spaces and ASCII punctuation, and around runs of digits.
+// search_words_of and search_words_held (migration 0022) split folded text at Unicode's spaces and ASCII punctuation, and around runs of digits.
 const SEPARATOR = /[\p{White_Space}!-/:-@[-\x60{-~]/u;
 const DIGIT = /[0-9]/;
 const endsWord = (next: string | undefined, digits: boolean) => next === undefined || SEPARATOR.test(next) || DIGIT.test(next) !== digits;
