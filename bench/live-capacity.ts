@@ -10,6 +10,7 @@
  * load generator shares the machine with the server, so the figures are a floor.
  */
 import { parseArgs } from "node:util";
+import { fetchJson, fetchOk, requireFinite } from "./fail-loudly";
 import { openWatchLinkForViewer, readSse, sleep, startBenchServer, summary, watchLink, type BenchServer } from "./live-support";
 
 const { values } = parseArgs({
@@ -36,16 +37,20 @@ let measuring = false;
 
 async function openSession(bench: BenchServer, index: number): Promise<LiveSession> {
   const url = bench.server.url;
-  const registered = (await (
-    await fetch(`${url}/collect/register`, { method: "POST", body: JSON.stringify({ publicKey: bench.publicKey, url: `https://shop.example.com/p/${index}` }) })
-  ).json()) as {
-    visitorId: string;
-    token: string;
-  };
+  const registered = await fetchJson<{ visitorId: string; token: string }>(`${url}/collect/register`, {
+    method: "POST",
+    body: JSON.stringify({ publicKey: bench.publicKey, url: `https://shop.example.com/p/${index}` }),
+  });
   const abort = new AbortController();
   const visitorHeaders = { "x-visitor-id": registered.visitorId, "x-visitor-token": registered.token };
   void readSse(`${url}/collect/live/stream`, visitorHeaders, () => {}, abort.signal);
   const { sessionId, token } = await openWatchLinkForViewer(await watchLink(bench, registered.visitorId));
+  // The visitor accepts the consent prompt, as the visitor script posts it when the person presses Accept.
+  await fetchOk(`${url}/collect/live/consent`, {
+    method: "POST",
+    headers: { "content-type": "application/json", ...visitorHeaders },
+    body: JSON.stringify({ sessionId, accepted: true }),
+  });
   for (let viewer = 0; viewer < 2; viewer++) {
     void readSse(
       `${url}/live/sessions/${sessionId}/stream`,
@@ -67,7 +72,7 @@ async function openSession(bench: BenchServer, index: number): Promise<LiveSessi
 }
 
 async function send(bench: BenchServer, session: LiveSession, events: unknown[]): Promise<void> {
-  const response = await fetch(`${bench.server.url}/collect/live/events`, {
+  const response = await fetchOk(`${bench.server.url}/collect/live/events`, {
     method: "POST",
     headers: { "content-type": "application/json", ...session.visitorHeaders },
     body: JSON.stringify({ sessionId: session.sessionId, seq: ++session.seq, events }),
@@ -106,7 +111,7 @@ try {
     await drive(bench, sessions);
     await sleep(500);
     measuring = false;
-    const figures = summary(latencies);
+    const figures = requireFinite(summary(latencies), `${target} sessions' latencies`);
     console.log(`| ${target} | ${target * 2} | ${figures.n} | ${figures.p50.toFixed(1)} | ${figures.p95.toFixed(1)} | ${figures.max.toFixed(0)} |`);
     if (figures.p95 > LIMIT_MS) {
       console.log(`p95 passed ${LIMIT_MS} ms at ${target} sessions.`);
