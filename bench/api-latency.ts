@@ -128,14 +128,17 @@ const writes = startWrites(server.url, team.publicKey, rates);
 let purged = "no purge (no writes)";
 let purgeFailed = "";
 const purge = new Promise<void>((resolve) =>
-  setTimeout(async () => {
-    if (idle) return resolve();
-    const started = performance.now();
-    const response = await fetch(`${server.url}/v1.3/visitors?all=true`, { method: "DELETE", headers: { "x-api-key": purgeKey } }).catch(() => null);
-    if (!response?.ok) purgeFailed = `the purge answered ${response?.status ?? "nothing"}`;
-    purged = `purge of ${response?.headers.get("x-deleted-count")} visitors of another team: ${response?.status} in ${(performance.now() - started).toFixed(0)} ms`;
-    resolve();
-  }, Math.min(15_000, requests * 5)),
+  setTimeout(
+    async () => {
+      if (idle) return resolve();
+      const started = performance.now();
+      const response = await fetch(`${server.url}/v1.3/visitors?all=true`, { method: "DELETE", headers: { "x-api-key": purgeKey } }).catch(() => null);
+      if (!response?.ok) purgeFailed = `the purge answered ${response?.status ?? "nothing"}`;
+      purged = `purge of ${response?.headers.get("x-deleted-count")} visitors of another team: ${response?.status} in ${(performance.now() - started).toFixed(0)} ms`;
+      resolve();
+    },
+    Math.min(15_000, requests * 5),
+  ),
 );
 try {
   // Latency one request at a time (what one agent waits), throughput with `concurrency` clients.

@@ -59,7 +59,8 @@ const onPostgres = Boolean(process.env.DATABASE_URL);
 function runBenchmark(name: string, step: Step, shared?: RunningServer): Promise<{ status: number | null; output: string }> {
   const env: NodeJS.ProcessEnv = { ...process.env, ...step.env };
   delete env[SHARED_BENCH_SERVER];
-  if (shared) env[SHARED_BENCH_SERVER] = JSON.stringify({ url: shared.url, port: shared.port, proxyUrl: shared.proxyUrl, pid: shared.pid, dataDir: shared.dataDir });
+  if (shared)
+    env[SHARED_BENCH_SERVER] = JSON.stringify({ url: shared.url, port: shared.port, proxyUrl: shared.proxyUrl, pid: shared.pid, dataDir: shared.dataDir });
   const child = spawn(path.join("node_modules", ".bin", "tsx"), ["--conditions=react-server", `bench/${name}.ts`, ...step.args], { env, detached: true });
   let output = "";
   child.stdout.on("data", (chunk) => (output += chunk));

@@ -28,7 +28,12 @@ import { BenchmarkFailure } from "./fail-loudly";
 import { sleep, startBenchServer, summary, watchLink, type BenchServer, launchBenchBrowser } from "./live-support";
 
 const { values } = parseArgs({
-  options: { ref: { type: "string", default: "HEAD" }, git: { type: "string", default: "." }, scenarios: { type: "string", default: "updates,animations,pages" }, most: { type: "string", default: "30" } },
+  options: {
+    ref: { type: "string", default: "HEAD" },
+    git: { type: "string", default: "." },
+    scenarios: { type: "string", default: "updates,animations,pages" },
+    most: { type: "string", default: "30" },
+  },
 });
 const CAPTURE = "lib/visitor/recorder/canvas-capture.ts";
 
@@ -146,10 +151,10 @@ async function run(browser: Browser, bench: BenchServer, siteUrl: string, record
     const bytesBefore = sentBytes;
     const started = Date.now();
     const drawnFrom = await visitor.evaluate(() => (window as unknown as { draws: unknown[] }).draws.length);
-    await visitor.evaluate(
-      ([name, most]) => (window as unknown as { scenarios: Record<string, (most: number) => Promise<void>> }).scenarios[name](most),
-      [scenario, Number(values.most)] as const,
-    );
+    await visitor.evaluate(([name, most]) => (window as unknown as { scenarios: Record<string, (most: number) => Promise<void>> }).scenarios[name](most), [
+      scenario,
+      Number(values.most),
+    ] as const);
     await sleep(2000);
     const seconds = (Date.now() - started) / 1000;
     const draws = (await visitor.evaluate(() => (window as unknown as { draws: { canvas: string; n: number; at: number }[] }).draws)).slice(drawnFrom);

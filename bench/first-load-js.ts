@@ -27,7 +27,16 @@ try {
   const list = await fetchJson<{ visitors: { short_id: string }[] }>(`${server.url}/v1.3/list?max_results=1`, {
     headers: { "x-api-key": embeddedApiKey(server.dataDir) },
   });
-  const routes = values.routes?.split(",") ?? ["/login", "/usage", "/visitors", `/visitors/${list.visitors[0].short_id}`, "/agents", "/audit", "/settings", "/demo"];
+  const routes = values.routes?.split(",") ?? [
+    "/login",
+    "/usage",
+    "/visitors",
+    `/visitors/${list.visitors[0].short_id}`,
+    "/agents",
+    "/audit",
+    "/settings",
+    "/demo",
+  ];
   const sizes = new Map<string, number>(); // each script once, whatever route loads it
   const loadedBy = new Map<string, string[]>();
   const scriptSize = async (src: string) => {
@@ -74,7 +83,8 @@ try {
       // "load", not "networkidle": the demo page's visitor script keeps a stream open.
       await page.goto(`${server.url}${route}`, { waitUntil: "load" });
       while (Date.now() - lastScriptAt < IDLE_MS) await page.waitForTimeout(250);
-      const total = (await Promise.all(requireSamples([...scripts], `${route}'s scripts once idle`).map(scriptSize))).reduce((sum, size) => sum + size, 0) / 1024;
+      const total =
+        (await Promise.all(requireSamples([...scripts], `${route}'s scripts once idle`).map(scriptSize))).reduce((sum, size) => sum + size, 0) / 1024;
       console.log(`| ${display(route)} | ${scripts.size} | ${total.toFixed(1)} kB | ${total <= IDLE_BUDGET_KB ? "yes" : "no"} |`);
       await page.close();
     }

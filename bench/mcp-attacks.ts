@@ -8,7 +8,7 @@
  * With `--before <checkout>` (another checkout with its own production build, e.g. main before the
  * change) each attack runs against that server too, in the same run, one server at a time.
  *
- *   npx tsx --conditions=react-server bench/mcp-attacks.ts [--before /path/to/checkout] [--adds 20000] [--buttons 1000] [--words 10000] [--depth 20000]
+ *   npx tsx --conditions=react-server bench/mcp-attacks.ts [--before /path/to/checkout] [--adds 20000] [--buttons 1000] [--words 10000] [--depth 20000] [--attacks 1,2,3,4]
  */
 import path from "node:path";
 import { parseArgs } from "node:util";
@@ -24,6 +24,7 @@ const { values } = parseArgs({
     buttons: { type: "string", default: "1000" },
     words: { type: "string", default: "10000" },
     depth: { type: "string", default: "20000" },
+    attacks: { type: "string", default: "1,2,3,4" },
   },
 });
 
@@ -145,7 +146,7 @@ for (const checkout of checkouts) {
     const key = await prepareForAi(bench);
     const idle = await healthDuring(bench.server.url, () => sleep(1000).then(() => "idle"));
     rows.push(`| ${checkout.label} | the node idle (baseline) | ${idle.n} | ${idle.worst.toFixed(0)} | ${idle.outcome} |`);
-    for (const attack of attacks) {
+    for (const attack of attacks.filter((_, index) => values.attacks.split(",").includes(String(index + 1)))) {
       const measured = await attack.run(bench, key);
       rows.push(`| ${checkout.label} | ${attack.name} | ${measured.n} | ${measured.worst.toFixed(0)} | ${measured.outcome} |`);
       console.log(rows.at(-1));

@@ -50,7 +50,11 @@ let next = 0;
 
 async function post(pathname: string, headers: Record<string, string>, body: unknown, into: number[]): Promise<unknown> {
   const started = performance.now();
-  const json = await fetchJson(`${server.url}${pathname}`, { method: "POST", headers: { "content-type": "application/json", ...headers }, body: JSON.stringify(body) });
+  const json = await fetchJson(`${server.url}${pathname}`, {
+    method: "POST",
+    headers: { "content-type": "application/json", ...headers },
+    body: JSON.stringify(body),
+  });
   into.push(performance.now() - started);
   return json;
 }

@@ -1,11 +1,9 @@
-import { defineConfig, mergeConfig } from "vitest/config";
-import root from "../vitest.config";
+import { defineConfig } from "vitest/config";
 
 /**
  * The benchmarks' smallest steps against real servers (`npm run test:bench`): after a production build,
  * so not among the projects `vitest run` runs before it.
  */
-export default mergeConfig(
-  { resolve: root.resolve },
-  defineConfig({ test: { name: "bench", include: ["bench/**/*.test.ts"], maxConcurrency: 2, testTimeout: 180_000, hookTimeout: 120_000 } }),
-);
+export default defineConfig({
+  test: { name: "bench", include: ["bench/**/*.test.ts"], maxConcurrency: 2, testTimeout: 180_000, hookTimeout: 120_000 },
+});
