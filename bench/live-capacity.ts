@@ -10,7 +10,9 @@
  * load generator shares the machine with the server, so the figures are a floor.
  */
 import { parseArgs } from "node:util";
-import { fetchJson, fetchOk, requireFinite } from "./fail-loudly";
+import { requireFinite } from "./fail-loudly";
+import { postJson } from "./light-http";
+import { cpuSeconds } from "./process-cpu";
 import { openWatchLinkForViewer, readSse, sleep, startBenchServer, summary, watchLink, type BenchServer } from "./live-support";
 
 const { values } = parseArgs({
@@ -34,23 +36,25 @@ interface LiveSession {
 
 const latencies: number[] = [];
 let measuring = false;
+/** Batches sent while measuring: each should reach both viewers. */
+let sent = 0;
 
 async function openSession(bench: BenchServer, index: number): Promise<LiveSession> {
   const url = bench.server.url;
-  const registered = await fetchJson<{ visitorId: string; token: string }>(`${url}/collect/register`, {
-    method: "POST",
-    body: JSON.stringify({ publicKey: bench.publicKey, url: `https://shop.example.com/p/${index}` }),
-  });
+  const registered = await postJson<{ visitorId: string; token: string }>(
+    `${url}/collect/register`,
+    {},
+    {
+      publicKey: bench.publicKey,
+      url: `https://shop.example.com/p/${index}`,
+    },
+  );
   const abort = new AbortController();
   const visitorHeaders = { "x-visitor-id": registered.visitorId, "x-visitor-token": registered.token };
   void readSse(`${url}/collect/live/stream`, visitorHeaders, () => {}, abort.signal);
   const { sessionId, token } = await openWatchLinkForViewer(await watchLink(bench, registered.visitorId));
   // The visitor accepts the consent prompt, as the visitor script posts it when the person presses Accept.
-  await fetchOk(`${url}/collect/live/consent`, {
-    method: "POST",
-    headers: { "content-type": "application/json", ...visitorHeaders },
-    body: JSON.stringify({ sessionId, accepted: true }),
-  });
+  await postJson(`${url}/collect/live/consent`, visitorHeaders, { sessionId, accepted: true });
   for (let viewer = 0; viewer < 2; viewer++) {
     void readSse(
       `${url}/live/sessions/${sessionId}/stream`,
@@ -72,12 +76,8 @@ async function openSession(bench: BenchServer, index: number): Promise<LiveSessi
 }
 
 async function send(bench: BenchServer, session: LiveSession, events: unknown[]): Promise<void> {
-  const response = await fetchOk(`${bench.server.url}/collect/live/events`, {
-    method: "POST",
-    headers: { "content-type": "application/json", ...session.visitorHeaders },
-    body: JSON.stringify({ sessionId: session.sessionId, seq: ++session.seq, events }),
-  });
-  await response.arrayBuffer();
+  await postJson(`${bench.server.url}/collect/live/events`, session.visitorHeaders, { sessionId: session.sessionId, seq: ++session.seq, events });
+  sent++;
 }
 
 /** Every session sends a batch every `every` ms, spread evenly, for `seconds`. */
@@ -99,7 +99,9 @@ const bench = await startBenchServer();
 const sessions: LiveSession[] = [];
 try {
   console.log(`Each session: 1 visitor + 2 viewers; one batch every ${every} ms per session; ${seconds} s per step.`);
-  console.log("| live sessions | viewers | events relayed | p50 ms | p95 ms | max ms |\n|---|---|---|---|---|---|");
+  console.log(
+    "| live sessions | viewers | batches sent | events read by viewers | p50 ms | p95 ms | max ms | server CPU (cores) | server CPU ms a batch | load generator CPU (cores) |\n|---|---|---|---|---|---|---|---|---|---|",
+  );
   for (const target of steps) {
     while (sessions.length < target) {
       const batch = Math.min(10, target - sessions.length);
@@ -107,12 +109,22 @@ try {
     }
     await sleep(1000);
     latencies.length = 0;
+    sent = 0;
     measuring = true;
+    const started = performance.now();
+    const serverBefore = cpuSeconds({ server: [bench.server.pid] }).server;
+    const clientBefore = process.cpuUsage();
     await drive(bench, sessions);
+    const wall = (performance.now() - started) / 1000;
+    const serverCpu = cpuSeconds({ server: [bench.server.pid] }).server - serverBefore;
+    const client = process.cpuUsage(clientBefore);
     await sleep(500);
     measuring = false;
-    const figures = requireFinite(summary(latencies), `${target} sessions' latencies`);
-    console.log(`| ${target} | ${target * 2} | ${figures.n} | ${figures.p50.toFixed(1)} | ${figures.p95.toFixed(1)} | ${figures.max.toFixed(0)} |`);
+    const figures = requireFinite(summary(latencies, `${target} sessions' latencies`), `${target} sessions' latencies`);
+    console.log(
+      `| ${target} | ${target * 2} | ${sent} | ${figures.n} | ${figures.p50.toFixed(1)} | ${figures.p95.toFixed(1)} | ${figures.max.toFixed(0)} | ` +
+        `${(serverCpu / wall).toFixed(2)} | ${((serverCpu * 1000) / sent).toFixed(2)} | ${((client.user + client.system) / 1e6 / wall).toFixed(2)} |`,
+    );
     if (figures.p95 > LIMIT_MS) {
       console.log(`p95 passed ${LIMIT_MS} ms at ${target} sessions.`);
       break;

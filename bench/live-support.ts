@@ -8,6 +8,7 @@ import path from "node:path";
 import { chromium, type Browser, type Page } from "@playwright/test";
 import { NO_RATE_LIMITS, startServer, type RunningServer } from "../e2e/support/server";
 import { expectOk, fetchOk, requireSamples } from "./fail-loudly";
+export { readSse } from "./light-http";
 import { percentile } from "./measure";
 
 export const BENCH_API_KEY = "tk_bench_live_0123456789abcdef";
@@ -71,38 +72,6 @@ export async function openWatchLinkForViewer(watchUrl: string): Promise<{ sessio
 export function summary(values: number[], what = "the measured values"): { n: number; p50: number; p95: number; max: number } {
   const sorted = [...requireSamples(values, what)].sort((a, b) => a - b);
   return { n: sorted.length, p50: percentile(sorted, 50), p95: percentile(sorted, 95), max: sorted.at(-1)! };
-}
-
-/** Reads a Server-Sent Events stream, calling `onMessage` with each `data:` JSON, until aborted. */
-export function readSse(
-  url: string,
-  headers: Record<string, string>,
-  onMessage: (message: Record<string, unknown>, receivedAt: number, bytes: number) => void,
-  signal: AbortSignal,
-): Promise<void> {
-  return fetch(url, { headers, signal })
-    .then(async (response) => {
-      await expectOk(response, `stream ${url}`);
-      if (!response.body) throw new Error(`stream ${url}: no body`);
-      const reader = response.body.getReader();
-      const decoder = new TextDecoder();
-      let buffered = "";
-      for (;;) {
-        const { value, done } = await reader.read();
-        if (done) return;
-        const receivedAt = performance.timeOrigin + performance.now();
-        buffered += decoder.decode(value, { stream: true });
-        let end: number;
-        while ((end = buffered.indexOf("\n\n")) >= 0) {
-          const frame = buffered.slice(0, end);
-          buffered = buffered.slice(end + 2);
-          if (frame.startsWith("data: ")) onMessage(JSON.parse(frame.slice(6)) as Record<string, unknown>, receivedAt, frame.length + 2);
-        }
-      }
-    })
-    .catch((error: Error) => {
-      if (error.name !== "AbortError") throw error;
-    });
 }
 
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
