@@ -46,6 +46,7 @@ const ON_PGLITE: Record<string, Step> = {
   "request-overhead": { args: ["--seconds", "1", "--connections", "2", "--rounds", "1"], shared: true },
   "sign-in-stall": { args: ["--attempts", "2", "--rounds", "1"] },
   "viewer-mount": { args: ["--runs", "1"], shared: true },
+  "webgl-mirror": { args: ["--seconds", "1"], shared: true },
 };
 
 const ON_POSTGRES: Record<string, Step> = {

@@ -17,6 +17,7 @@ import { serveInProcess } from "../lib/client/in-process";
 import { CLIENT_ADDRESS_HEADER, clientAddress, markClientAddressHeaderTrusted, peerIsTrustedProxy } from "../lib/client-address";
 import { getDb } from "../lib/db";
 import { env } from "../lib/env";
+import { dropUnwritableOutput } from "../lib/lifecycle/closed-output";
 import { countedInFlight } from "../lib/lifecycle/draining";
 import { listenOrExit } from "../lib/lifecycle/listen";
 import { answerMalformedPath, pathDecodes } from "../lib/security/malformed-path";
@@ -32,6 +33,7 @@ import { buildVisitorScript } from "./build-visitor-script";
 
 const dev = process.env.NODE_ENV !== "production";
 const port = Number(process.env.PORT ?? 3000);
+dropUnwritableOutput();
 
 if (dev) await buildVisitorScript();
 await bootOrExit();
