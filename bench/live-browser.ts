@@ -145,8 +145,8 @@ async function joinTime(browser: Browser, bench: BenchServer) {
   for (let run = 0; run < JOINS; run++) {
     const link = await watchLink(bench, visitor.visitorId);
     const agent = await measureJoin(link, first);
-    // A second agent joins the live session: the relay's stored snapshot serves it.
-    const joiner = await measureJoin(link, late);
+    // A second agent joins the live session with a link of its own (a link opens once): the relay's stored snapshot serves it.
+    const joiner = await measureJoin(await watchLink(bench, visitor.visitorId, "bench-agent-late"), late);
     await joiner.context().close();
     await fetchOk(`${bench.server.url}/v1.3/visitors/${visitor.visitorId}/session`, { method: "DELETE", headers: { "x-api-key": BENCH_API_KEY } });
     await agent.context().close();
