@@ -2,12 +2,14 @@
  * How many concurrent live sessions, each with two viewers, one Tandem process relays before the p95
  * latency (visitor's batch POSTed → the event read by each viewer's stream) passes 250 ms.
  *
- *   npx tsx bench/live-capacity.ts [--steps 50,100,150,200,250,300,400] [--seconds 10] [--every 250]
+ *   npx tsx bench/live-capacity.ts [--steps 50,100,150,200,250,300,400] [--seconds 10] [--every 250] [--all]
  *
  * Needs a production build (`npm run build`). Every session is real: a registered visitor holding its
  * stream, a watch link opened (the session starts), two viewer streams with the watch page's credential.
  * Each visitor sends one small batch of changes every `--every` ms (a page someone is typing in). The
- * load generator shares the machine with the server, so the figures are a floor.
+ * load generator shares the machine with the server, so the figures are a floor. The run stops at the
+ * first step whose p95 passes 250 ms, unless `--all`. Each step also prints the server's CPU (its process
+ * tree's, from /proc) per batch relayed to both viewers, and the load generator's own.
  */
 import { parseArgs } from "node:util";
 import { requireFinite } from "./fail-loudly";
@@ -20,6 +22,7 @@ const { values } = parseArgs({
     steps: { type: "string", default: "50,100,150,200,250,300,400" },
     seconds: { type: "string", default: "10" },
     every: { type: "string", default: "250" },
+    all: { type: "boolean", default: false },
   },
 });
 const steps = values.steps.split(",").map(Number);
@@ -125,7 +128,7 @@ try {
       `| ${target} | ${target * 2} | ${sent} | ${figures.n} | ${figures.p50.toFixed(1)} | ${figures.p95.toFixed(1)} | ${figures.max.toFixed(0)} | ` +
         `${(serverCpu / wall).toFixed(2)} | ${((serverCpu * 1000) / sent).toFixed(2)} | ${((client.user + client.system) / 1e6 / wall).toFixed(2)} |`,
     );
-    if (figures.p95 > LIMIT_MS) {
+    if (figures.p95 > LIMIT_MS && !values.all) {
       console.log(`p95 passed ${LIMIT_MS} ms at ${target} sessions.`);
       break;
     }
