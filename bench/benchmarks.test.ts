@@ -95,11 +95,11 @@ async function startShared(): Promise<Shared> {
 /** The shared servers, each lent to one benchmark at a time, with a new team's settings (what a benchmark's own server has). */
 const servers: Shared[] = [];
 const waiting: ((shared: Shared) => void)[] = [];
-async function borrow<T>(use: (server: RunningServer) => Promise<T>): Promise<T> {
+async function borrow<T>(run: (server: RunningServer) => Promise<T>): Promise<T> {
   const server = servers.pop() ?? (await new Promise<Shared>((resolve) => waiting.push(resolve)));
   try {
     await teamAdmin(server.server, "PATCH", server.settings);
-    return await use(server.server);
+    return await run(server.server);
   } finally {
     const next = waiting.shift();
     if (next) next(server);
