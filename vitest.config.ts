@@ -27,6 +27,7 @@ export default defineConfig({
           name: "db",
           include: ["lib/**/*.db.test.ts"],
           globalSetup: ["lib/testing/pglite-template.ts"],
+          setupFiles: ["lib/testing/throwaway-data-dir.ts"],
           fileParallelism: false,
           testTimeout: 60_000,
           hookTimeout: 60_000,

@@ -1,11 +1,12 @@
 import "server-only";
 import type { Db } from "@/lib/db";
 import { ServiceError } from "../core/errors";
-import { endSession } from "../sessions/lifecycle";
+import { endSession } from "./end";
 import type { Team } from "../teams/team";
 import type { SseChannel } from "./sse";
 import { consentedSession } from "./consented-session";
-import { announceSession, broadcastStatus, markLive, markRecording, ongoingSessionOf, recordConsent, visitorSession } from "./live-session";
+import { markLive, markRecording, ongoingSessionOf, recordConsent, visitorSession } from "../sessions/record";
+import { announceSession, broadcastStatus } from "./session-status";
 import type { EventBatch } from "@/lib/contract";
 import { liveRelay } from "./node-relay";
 import { recordingStore } from "./recordings";
