@@ -35,7 +35,8 @@ export function readSse(
   signal: AbortSignal,
 ): Promise<void> {
   return new Promise((resolve, reject) => {
-    const ended = (error: Error) => (error.name === "AbortError" ? resolve() : reject(error));
+    // A stream cut (aborted, or the server stopping) just ends: events it did not carry are missing samples.
+    const ended = (error: Error & { code?: string }) => (error.name === "AbortError" || error.code === "ECONNRESET" ? resolve() : reject(error));
     const request = http.get(url, { headers, signal }, (response) => {
       if (response.statusCode !== 200) {
         response.resume();

@@ -55,7 +55,18 @@ async function openSession(bench: BenchServer, index: number): Promise<LiveSessi
   const abort = new AbortController();
   const visitorHeaders = { "x-visitor-id": registered.visitorId, "x-visitor-token": registered.token };
   void readSse(`${url}/collect/live/stream`, visitorHeaders, () => {}, abort.signal);
-  const { sessionId, token } = await openWatchLinkForViewer(await watchLink(bench, registered.visitorId));
+  try {
+    return await startSession(bench, visitorHeaders, registered.visitorId, abort);
+  } catch (error) {
+    abort.abort(); // its streams end with it, and the failure reported is this one
+    throw error;
+  }
+}
+
+/** Opens the visitor's watch link as a viewer, accepts consent, opens two viewer streams and sends the page. */
+async function startSession(bench: BenchServer, visitorHeaders: Record<string, string>, visitorId: string, abort: AbortController): Promise<LiveSession> {
+  const url = bench.server.url;
+  const { sessionId, token } = await openWatchLinkForViewer(await watchLink(bench, visitorId));
   // The visitor accepts the consent prompt, as the visitor script posts it when the person presses Accept.
   await postJson(`${url}/collect/live/consent`, visitorHeaders, { sessionId, accepted: true });
   for (let viewer = 0; viewer < 2; viewer++) {
