@@ -2,7 +2,7 @@
  * How many concurrent live sessions, each with two viewers, one Tandem process relays before the p95
  * latency (visitor's batch POSTed → the event read by each viewer's stream) passes 250 ms.
  *
- *   npx tsx bench/live-capacity.ts [--steps 50,100,150,200,250,300,400] [--seconds 10] [--every 250] [--all]
+ *   npx tsx bench/live-capacity.ts [--steps 100,250,500,750,1000] [--seconds 10] [--every 250] [--all]
  *
  * Needs a production build (`npm run build`). Every session is real: a registered visitor holding its
  * stream, a watch link opened (the session starts), two viewer streams with the watch page's credential.
@@ -19,7 +19,7 @@ import { openWatchLinkForViewer, readSse, sleep, startBenchServer, summary, watc
 
 const { values } = parseArgs({
   options: {
-    steps: { type: "string", default: "50,100,150,200,250,300,400" },
+    steps: { type: "string", default: "100,250,500,750,1000" },
     seconds: { type: "string", default: "10" },
     every: { type: "string", default: "250" },
     all: { type: "boolean", default: false },
