@@ -10,6 +10,7 @@
  */
 import { parseArgs } from "node:util";
 import { chromium } from "@playwright/test";
+import { fetchJson } from "./fail-loudly";
 import { sleep, startBenchServer, summary, watchLink } from "./live-support";
 
 const { values } = parseArgs({ options: { runs: { type: "string", default: "20" } } });
@@ -41,12 +42,11 @@ const browser = await chromium.launch({
   args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"],
 });
 try {
-  const registered = await fetch(`${bench.server.url}/collect/register`, {
+  const { visitorId } = await fetchJson<{ visitorId: string }>(`${bench.server.url}/collect/register`, {
     method: "POST",
     headers: { "content-type": "application/json" },
     body: JSON.stringify({ publicKey: bench.publicKey, url: "https://shop.example.com/", title: "Shop" }),
   });
-  const { visitorId } = (await registered.json()) as { visitorId: string };
   const context = await browser.newContext();
   await context.addInitScript({ content: STAMP_NOTES });
   const page = await context.newPage();

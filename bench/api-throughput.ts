@@ -22,6 +22,7 @@ import { openDatabase } from "../lib/db/connection";
 import { visitors } from "../lib/service/core/schema";
 import { ensureApiKey, ensureDefaultTeam } from "../lib/service/teams/team";
 import { fillVisitors } from "./fill-visitors";
+import { fetchJson, requireNoErrors, requireSamples } from "./fail-loudly";
 import { percentile } from "./measure";
 import { cpuSeconds } from "./process-cpu";
 
@@ -123,10 +124,11 @@ try {
   } else {
     const tandem = await startServer({ dataDir, env: { TANDEM_DEMO_SEED: "1", COBROWSE_API_KEY: apiKey, ...NO_RATE_LIMITS } });
     cleanUps.push(() => tandem.stop());
-    const listed = (await (await fetch(`${tandem.url}/v1.3/list?max_results=500`, { headers: { "x-api-key": apiKey } })).json()) as {
-      visitors: Array<{ short_id: string }>;
-    };
-    ids = listed.visitors.map((visitor) => visitor.short_id);
+    const listed = await fetchJson<{ visitors: Array<{ short_id: string }> }>(`${tandem.url}/v1.3/list?max_results=500`, { headers: { "x-api-key": apiKey } });
+    ids = requireSamples(
+      listed.visitors.map((visitor) => visitor.short_id),
+      "the demo database's visitors",
+    );
     targets.push({ name: "Tandem", url: tandem.url, pids: [tandem.pid] });
     console.log(`PGlite, the demo database (${ids.length} visitors); ${connections} clients, ${seconds} s per round.`);
   }
@@ -139,6 +141,7 @@ try {
       const result = await load(target.url, ids, target.pids);
       results.get(target.name)!.push(result);
       console.log(row(round, target.name, result));
+      requireNoErrors(result.failed, Math.round(result.rps * seconds), `${target.name}, round ${round}`);
     }
   }
   const tandem = results.get("Tandem")!;

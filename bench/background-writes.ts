@@ -1,3 +1,4 @@
+import { BenchmarkFailure, fetchJson } from "./fail-loudly";
 import { filledVisitor, pageList } from "./fill-visitors";
 
 export interface WriteStats {
@@ -20,20 +21,17 @@ export function startWrites(baseUrl: string, publicKey: string, rates: { registr
   const started = performance.now();
   const inFlight = { registrations: 0, heartbeats: 0 };
   let next = 0;
-  const post = async (path: string, headers: Record<string, string>, body: unknown) => {
-    const response = await fetch(`${baseUrl}${path}`, {
-      method: "POST",
-      headers: { "content-type": "application/json", ...headers },
-      body: JSON.stringify(body),
-    });
-    if (!response.ok) throw new Error(`${path}: ${response.status}`);
-    return response.json();
-  };
+  let firstError: unknown = null;
+  const post = (path: string, headers: Record<string, string>, body: unknown) =>
+    fetchJson(`${baseUrl}${path}`, { method: "POST", headers: { "content-type": "application/json", ...headers }, body: JSON.stringify(body) });
   const send = (kind: keyof typeof inFlight, work: () => Promise<void>) => {
     if (inFlight[kind] >= 4) return;
     inFlight[kind]++;
     work()
-      .catch(() => stats.errors++)
+      .catch((error: unknown) => {
+        stats.errors++;
+        firstError ??= error;
+      })
       .finally(() => inFlight[kind]--);
   };
   const register = async () => {
@@ -57,9 +55,11 @@ export function startWrites(baseUrl: string, publicKey: string, rates: { registr
     for (; owed.heartbeats >= 1 && registered.length > 0; owed.heartbeats--) send("heartbeats", beat);
   }, 50);
   return {
+    /** Stops the writes and answers what they did; fails the benchmark when any of them failed. */
     async stop(): Promise<WriteStats> {
       clearInterval(timer);
       while (inFlight.registrations + inFlight.heartbeats > 0) await new Promise((resolve) => setTimeout(resolve, 20));
+      if (firstError) throw new BenchmarkFailure(`${stats.errors} background writes failed, the first: ${String(firstError)}`);
       return { ...stats, seconds: (performance.now() - started) / 1000 };
     },
   };

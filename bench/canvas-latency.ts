@@ -4,13 +4,14 @@
  * in the canvas's style, watched on every frame the agent's browser paints; both pages on this
  * machine's clock), and the bytes a second the visitor's page sent meanwhile.
  *
- *   npx tsx bench/canvas-latency.ts [--ref REV] [--git DIR]
+ *   npx tsx bench/canvas-latency.ts [--ref REV] [--git DIR] [--scenarios updates,animations,pages] [--most N]
  *
  * Runs each scenario with this tree's canvas capture and with lib/visitor/recorder/canvas-capture.ts as it is at
  * REV (default HEAD; read with `git -C DIR show`, DIR default `.`), everything else this tree's: the
  * recorder the visitor's browser fetches is swapped. Scenarios, on a page with a 600 × 300 chart and an
  * 816 × 1056 document page: chart updates (30 redraws 300–700 ms apart), chart animations (10 bursts of
- * 30 frames 16 ms apart, 1.2 s apart; the last frame counts) and document pages (12 pages 800 ms apart).
+ * 30 frames 16 ms apart, 1.2 s apart; the last frame counts) and document pages (12 pages 800 ms apart);
+ * `--most N` cuts each to its first N redraws, bursts or pages.
  *
  * Needs a production build with the visitor script (`npm run build`) and Chromium
  * (CHROMIUM_PATH, default /usr/bin/chromium).
@@ -23,9 +24,17 @@ import { parseArgs } from "node:util";
 import type { Browser } from "@playwright/test";
 import { startCustomerSite } from "../e2e/fidelity/support/customer-site";
 import { bundleScript, VISITOR_BUNDLES } from "../scripts/build-visitor-script";
+import { BenchmarkFailure } from "./fail-loudly";
 import { sleep, startBenchServer, summary, type BenchServer, launchBenchBrowser, watchVisitorPage } from "./live-support";
 
-const { values } = parseArgs({ options: { ref: { type: "string", default: "HEAD" }, git: { type: "string", default: "." } } });
+const { values } = parseArgs({
+  options: {
+    ref: { type: "string", default: "HEAD" },
+    git: { type: "string", default: "." },
+    scenarios: { type: "string", default: "updates,animations,pages" },
+    most: { type: "string", default: "30" },
+  },
+});
 const CAPTURE = "lib/visitor/recorder/canvas-capture.ts";
 
 /**
@@ -56,9 +65,9 @@ const PAGE = `<!doctype html><html><head><meta charset="utf-8"><style>body{margi
   const WORDS = "the of and a to in is you that it he was for on are as with his they I at be this have from or one had by word but not what all were we when your can said there use an each which she do how their if will up other about out many then them these so some her would make like him into time has look two more write go see number no way could people my than first water been call who oil its now find long down day did get come made may part".split(" ");
   const wait = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
   window.scenarios = {
-    async updates() { for (let n = 0; n < 30; n++) { window.drawChart(n); await wait(300 + Math.random() * 400); } },
-    async animations() { for (let burst = 0; burst < 10; burst++) { for (let f = 0; f < 30; f++) { window.drawChart(30 + burst * 30 + f); await wait(16); } await wait(1200); } },
-    async pages() { for (let n = 0; n < 12; n++) { window.drawDoc(n); await wait(800); } },
+    async updates(most) { for (let n = 0; n < Math.min(30, most); n++) { window.drawChart(n); await wait(300 + Math.random() * 400); } },
+    async animations(most) { for (let burst = 0; burst < Math.min(10, most); burst++) { for (let f = 0; f < 30; f++) { window.drawChart(30 + burst * 30 + f); await wait(16); } await wait(1200); } },
+    async pages(most) { for (let n = 0; n < Math.min(12, most); n++) { window.drawDoc(n); await wait(800); } },
   };
 </script></body></html>`;
 
@@ -94,21 +103,24 @@ function watchMirror() {
 async function recorderAt(ref: string): Promise<Uint8Array> {
   const source = execFileSync("git", ["-C", values.git!, "show", `${ref}:${CAPTURE}`], { encoding: "utf8" });
   const recorder = VISITOR_BUNDLES.find((bundle) => bundle.output === "public/cobrowse-recorder.js")!;
+  let swapped = false;
   const swap = {
     name: "canvas-capture-at-ref",
     setup(builder: { onLoad: (filter: { filter: RegExp }, load: (args: { path: string }) => unknown) => void }) {
-      builder.onLoad({ filter: /lib[\\/]visitor[\\/]canvas-capture\.ts$/ }, (args) => ({
-        contents: source,
-        loader: "ts",
-        resolveDir: path.dirname(args.path),
-      }));
+      builder.onLoad({ filter: /lib[\\/]visitor[\\/]recorder[\\/]canvas-capture\.ts$/ }, (args) => {
+        swapped = true;
+        return { contents: source, loader: "ts", resolveDir: path.dirname(args.path) };
+      });
     },
   };
-  return (await bundleScript(recorder, [swap as never])).code;
+  const code = (await bundleScript(recorder, [swap as never])).code;
+  // Else both variants would be this tree's, and the comparison a comparison of nothing.
+  if (!swapped) throw new BenchmarkFailure(`the recorder's bundle never loaded ${CAPTURE}: nothing was swapped for ${ref}'s`);
+  return code;
 }
 
 type Scenario = "updates" | "animations" | "pages";
-const SCENARIOS: Scenario[] = ["updates", "animations", "pages"];
+const SCENARIOS = values.scenarios.split(",") as Scenario[];
 
 async function run(browser: Browser, bench: BenchServer, siteUrl: string, recorder: Uint8Array) {
   const context = await browser.newContext({ viewport: { width: 1000, height: 800 }, deviceScaleFactor: 1 });
@@ -131,7 +143,10 @@ async function run(browser: Browser, bench: BenchServer, siteUrl: string, record
     const bytesBefore = sentBytes;
     const started = Date.now();
     const drawnFrom = await visitor.evaluate(() => (window as unknown as { draws: unknown[] }).draws.length);
-    await visitor.evaluate((name) => (window as unknown as { scenarios: Record<string, () => Promise<void>> }).scenarios[name](), scenario);
+    await visitor.evaluate(([name, most]) => (window as unknown as { scenarios: Record<string, (most: number) => Promise<void>> }).scenarios[name](most), [
+      scenario,
+      Number(values.most),
+    ] as const);
     await sleep(2000);
     const seconds = (Date.now() - started) / 1000;
     const draws = (await visitor.evaluate(() => (window as unknown as { draws: { canvas: string; n: number; at: number }[] }).draws)).slice(drawnFrom);

@@ -20,6 +20,7 @@ import { parseArgs } from "node:util";
 import { embeddedApiKey } from "../e2e/support/api";
 import { NO_RATE_LIMITS, startServer } from "../e2e/support/server";
 import { signIn } from "./console-session";
+import { fetchJson, fetchOk } from "./fail-loudly";
 import { percentile } from "./measure";
 
 const { values } = parseArgs({ options: { requests: { type: "string", default: "300" }, baseline: { type: "string" } } });
@@ -42,8 +43,7 @@ const input = { initialUrl: "https://shop.example.com/", allowedDomains: "shop.e
 async function prepare(cwd: string) {
   const server = await startServer({ cwd, env: { TANDEM_DEMO_SEED: "1", ...NO_RATE_LIMITS } });
   const apiHeaders = { "x-api-key": embeddedApiKey(server.dataDir), "content-type": "application/json" };
-  const enabled = await fetch(`${server.url}/service-admin/team`, { method: "PATCH", headers: apiHeaders, body: JSON.stringify({ proxy_enabled: true }) });
-  if (!enabled.ok) throw new Error(`could not enable the proxy: ${enabled.status}`);
+  await fetchOk(`${server.url}/service-admin/team`, { method: "PATCH", headers: apiHeaders, body: JSON.stringify({ proxy_enabled: true }) });
   const cookie = await signIn(server.url, server.dataDir, "agent");
   const action = actionId(cwd, "lib/console/visitors/actions.ts", "createProxyLink");
 
@@ -56,7 +56,7 @@ async function prepare(cwd: string) {
     const text = await response.text();
     if (!response.ok) throw new Error(`direct call: ${response.status} ${text}`);
   };
-  const list = (await (await fetch(`${server.url}/v1.3/list?max_results=1`, { headers: apiHeaders })).json()) as { visitors: { short_id: string }[] };
+  const list = await fetchJson<{ visitors: { short_id: string }[] }>(`${server.url}/v1.3/list?max_results=1`, { headers: apiHeaders });
   const visitorPage = `/visitors/${list.visitors[0].short_id}`;
   const postAction = async (pagePath: string) => {
     const response = await fetch(`${server.url}${pagePath}`, {
@@ -100,7 +100,7 @@ const overhead = (action: number[], direct: number[]) => {
 const current = await prepare(process.cwd());
 const baseline = values.baseline ? await prepare(path.resolve(values.baseline)) : null;
 try {
-  for (let i = 0; i < 30; i++) {
+  for (let i = 0; i < Math.min(30, requests); i++) {
     await Promise.all([current.direct(), current.viaConsole(), current.forwarded()]); // warm-up
     if (baseline) await Promise.all([baseline.direct(), baseline.viaConsole()]);
   }

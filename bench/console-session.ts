@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import type { Role } from "../lib/console/auth/roles";
+import { fetchOk } from "./fail-loudly";
 
 /** Signs a demo user of a server in over HTTP (next-auth's credentials flow) and returns the cookie header. */
 export async function signIn(baseUrl: string, dataDir: string, role: Role): Promise<string> {
@@ -16,7 +17,7 @@ export async function signIn(baseUrl: string, dataDir: string, role: Role): Prom
     }
   };
   const cookie = () => [...jar].map(([name, value]) => `${name}=${value}`).join("; ");
-  const csrf = await fetch(`${baseUrl}/api/auth/csrf`);
+  const csrf = await fetchOk(`${baseUrl}/api/auth/csrf`);
   keep(csrf);
   const { csrfToken } = (await csrf.json()) as { csrfToken: string };
   const form = new URLSearchParams({ email: user.email, password: user.password, csrfToken, json: "true" });

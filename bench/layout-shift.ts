@@ -12,6 +12,7 @@ import { parseArgs } from "node:util";
 import { chromium } from "@playwright/test";
 import { startServer } from "../e2e/support/server";
 import { signIn } from "./console-session";
+import { BenchmarkFailure } from "./fail-loudly";
 
 const { values } = parseArgs({
   options: { routes: { type: "string", default: "/settings,/usage" }, runs: { type: "string", default: "5" }, sources: { type: "boolean", default: false } },
@@ -94,7 +95,9 @@ try {
           uploadThroughput: (750 * 1024) / 8,
         });
         await cdp.send("Emulation.setCPUThrottlingRate", { rate: 4 });
-        await page.goto(`${server.url}${route}`, { waitUntil: "networkidle" });
+        const response = await page.goto(`${server.url}${route}`, { waitUntil: "networkidle" });
+        // A refused page, or the sign-in page in its place, would score a layout that was never the route's.
+        if (!response?.ok() || new URL(page.url()).pathname !== route) throw new BenchmarkFailure(`${route}: ${response?.status()} at ${page.url()}`);
         await page.waitForTimeout(1500); // late shifts: charts and lazily loaded parts
         const shifts = await page.evaluate(() => (window as unknown as { __shifts: Shift[] }).__shifts);
         scores.push(cls(shifts));

@@ -7,6 +7,9 @@ import os from "node:os";
 import path from "node:path";
 import { chromium, type Browser, type Page } from "@playwright/test";
 import { NO_RATE_LIMITS, startServer, type RunningServer } from "../e2e/support/server";
+import { expectOk, fetchOk, requireSamples } from "./fail-loudly";
+export { readSse } from "./light-http";
+import { percentile } from "./measure";
 
 export const BENCH_API_KEY = "tk_bench_live_0123456789abcdef";
 
@@ -17,17 +20,33 @@ export interface BenchServer {
   stop: () => Promise<void>;
 }
 
-/** A Tandem server for a benchmark: of this checkout, or of `cwd` (another checkout with its own build). */
+/**
+ * Names a running bench server (JSON of its RunningServer fields) that a benchmark uses instead of
+ * starting its own: how bench/benchmarks.test.ts runs many benchmarks' smallest steps on one server.
+ */
+export const SHARED_BENCH_SERVER = "TANDEM_BENCH_SERVER";
+
+/** The environment of a bench server: the known API key, the demo data left out, no rate limits. */
+export const BENCH_SERVER_ENV = { TANDEM_DEMO_SEED: "0", COBROWSE_API_KEY: BENCH_API_KEY, ...NO_RATE_LIMITS };
+
+function sharedServer(): RunningServer | null {
+  const shared = process.env[SHARED_BENCH_SERVER];
+  if (!shared) return null;
+  const noop = async () => {};
+  return { ...(JSON.parse(shared) as Omit<RunningServer, "output" | "stop" | "crash">), output: () => "", stop: noop, crash: noop };
+}
+
+/** A Tandem server for a benchmark: of this checkout (or the shared one), or of `cwd` (another checkout with its own build). */
 export async function startBenchServer(cwd?: string): Promise<BenchServer> {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "tandem-bench-live-"));
-  const server = await startServer({ dataDir, cwd, env: { TANDEM_DEMO_SEED: "0", COBROWSE_API_KEY: BENCH_API_KEY, ...NO_RATE_LIMITS } });
+  const server =
+    (!cwd && sharedServer()) || (await startServer({ dataDir: fs.mkdtempSync(path.join(os.tmpdir(), "tandem-bench-live-")), cwd, env: BENCH_SERVER_ENV }));
   const api = async (method: string, route: string, body?: unknown) => {
     const response = await fetch(server.url + route, {
       method,
       headers: { "x-api-key": BENCH_API_KEY, "content-type": "application/json" },
       body: body === undefined ? undefined : JSON.stringify(body),
     });
-    if (!response.ok) throw new Error(`${method} ${route}: ${response.status} ${await response.text()}`);
+    await expectOk(response, `${method} ${route}`);
     return (await response.json()) as Record<string, unknown>;
   };
   await api("PATCH", "/service-admin/team", { max_concurrent_sessions: 100_000 });
@@ -42,51 +61,17 @@ export async function watchLink(bench: BenchServer, visitorId: string, agentId =
 
 /** Opens a watch link as a browser would and reads the session id and viewer token the page was given. */
 export async function openWatchLinkForViewer(watchUrl: string): Promise<{ sessionId: string; token: string }> {
-  const html = await (await fetch(watchUrl)).text();
+  const html = await (await fetchOk(watchUrl)).text();
   const sessionId = /\\"sessionId\\":\\"(s_[A-Za-z0-9]+)\\"/.exec(html)?.[1];
   const token = /\\"token\\":\\"(eyJ[\w.-]+)\\"/.exec(html)?.[1];
   if (!sessionId || !token) throw new Error("the watch page did not carry a session and viewer token");
   return { sessionId, token };
 }
 
-export function percentile(sorted: number[], p: number): number {
-  return sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] : NaN;
-}
-
-export function summary(values: number[]): { n: number; p50: number; p95: number; max: number } {
-  const sorted = [...values].sort((a, b) => a - b);
-  return { n: sorted.length, p50: percentile(sorted, 50), p95: percentile(sorted, 95), max: sorted.at(-1) ?? NaN };
-}
-
-/** Reads a Server-Sent Events stream, calling `onMessage` with each `data:` JSON, until aborted. */
-export function readSse(
-  url: string,
-  headers: Record<string, string>,
-  onMessage: (message: Record<string, unknown>, receivedAt: number, bytes: number) => void,
-  signal: AbortSignal,
-): Promise<void> {
-  return fetch(url, { headers, signal })
-    .then(async (response) => {
-      if (!response.ok || !response.body) throw new Error(`stream ${url}: ${response.status}`);
-      const reader = response.body.getReader();
-      const decoder = new TextDecoder();
-      let buffered = "";
-      for (;;) {
-        const { value, done } = await reader.read();
-        if (done) return;
-        const receivedAt = performance.timeOrigin + performance.now();
-        buffered += decoder.decode(value, { stream: true });
-        let end: number;
-        while ((end = buffered.indexOf("\n\n")) >= 0) {
-          const frame = buffered.slice(0, end);
-          buffered = buffered.slice(end + 2);
-          if (frame.startsWith("data: ")) onMessage(JSON.parse(frame.slice(6)) as Record<string, unknown>, receivedAt, frame.length + 2);
-        }
-      }
-    })
-    .catch((error: Error) => {
-      if (error.name !== "AbortError") throw error;
-    });
+/** Count, p50, p95 and max of `values`; the benchmark fails when there are none. */
+export function summary(values: number[], what = "the measured values"): { n: number; p50: number; p95: number; max: number } {
+  const sorted = [...requireSamples(values, what)].sort((a, b) => a - b);
+  return { n: sorted.length, p50: percentile(sorted, 50), p95: percentile(sorted, 95), max: sorted.at(-1)! };
 }
 
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

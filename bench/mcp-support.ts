@@ -4,6 +4,7 @@
  */
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
+import { BenchmarkFailure, fetchJson } from "./fail-loudly";
 import { readSse, sleep, type BenchServer } from "./live-support";
 
 type Events = { type: number; timestamp: number; data: unknown }[];
@@ -65,12 +66,10 @@ async function post(bench: BenchServer, path: string, headers: Record<string, st
 
 /** A visitor's page: sends `page(counter)` when a session asks for it, and a click on node 5 adds one to the cart. */
 export async function simulatedVisitor(bench: BenchServer, page: (counter: number) => Events): Promise<Visitor> {
-  const registered = (await (
-    await fetch(`${bench.server.url}/collect/register`, {
-      method: "POST",
-      body: JSON.stringify({ publicKey: bench.publicKey, url: "https://shop.example.com/" }),
-    })
-  ).json()) as { visitorId: string; token: string };
+  const registered = await fetchJson<{ visitorId: string; token: string }>(`${bench.server.url}/collect/register`, {
+    method: "POST",
+    body: JSON.stringify({ publicKey: bench.publicKey, url: "https://shop.example.com/" }),
+  });
   const visitor: Visitor = {
     visitorId: registered.visitorId,
     headers: { "x-visitor-id": registered.visitorId, "x-visitor-token": registered.token },
@@ -112,6 +111,13 @@ export async function aiClient(bench: BenchServer, key: string): Promise<Client>
 export type Result = { isError?: boolean; structuredContent?: Record<string, unknown>; content?: { text?: string }[] };
 export const call = async (client: Client, name: string, args: Record<string, unknown>, timeout = 120_000) =>
   (await client.callTool({ name, arguments: args }, undefined, { timeout })) as Result;
+
+/** A tool call that must succeed: an error answer fails the benchmark. */
+export async function callOk(client: Client, name: string, args: Record<string, unknown>): Promise<Result> {
+  const result = await call(client, name, args);
+  if (result.isError) throw new BenchmarkFailure(`${name}: ${result.content?.[0]?.text ?? "an error"}`);
+  return result;
+}
 
 export async function aiSession(bench: BenchServer, key: string, page: (counter: number) => Events) {
   const visitor = await simulatedVisitor(bench, page);

@@ -19,7 +19,7 @@ import { parseArgs } from "node:util";
 import { PageTree } from "../lib/service/mcp/page-tree";
 import { readPage } from "../lib/service/mcp/page-text";
 import { openWatchLinkForViewer, readSse, sleep, startBenchServer, summary, watchLink } from "./live-support";
-import { aiSession, bigPage, call, prepareForAi, simulatedVisitor, type Visitor } from "./mcp-support";
+import { aiSession, bigPage, call, callOk, prepareForAi, simulatedVisitor, type Visitor } from "./mcp-support";
 
 const { values } = parseArgs({
   options: {
@@ -59,7 +59,7 @@ try {
   const reads: number[] = [];
   for (let i = 0; i < Number(values.reads); i++) {
     const t0 = performance.now();
-    const page = await call(one.client, "read_page", { session_id: one.sessionId, max_chars: 100_000 });
+    const page = await callOk(one.client, "read_page", { session_id: one.sessionId, max_chars: 100_000 });
     reads.push(performance.now() - t0);
     if (i === 0 && !(page.structuredContent?.tree as string).includes("Product 100")) throw new Error("the page was not read whole");
   }
@@ -67,13 +67,13 @@ try {
   const clicks: number[] = [];
   for (let i = 0; i < Number(values.clicks); i++) {
     const t0 = performance.now();
-    await call(one.client, "click", { session_id: one.sessionId, ref: 5 });
-    const page = await call(one.client, "read_page", { session_id: one.sessionId, max_chars: 2000 });
+    await callOk(one.client, "click", { session_id: one.sessionId, ref: 5 });
+    const page = await callOk(one.client, "read_page", { session_id: one.sessionId, max_chars: 2000 });
     clicks.push(performance.now() - t0);
     if (!(page.structuredContent?.tree as string).includes(`Cart: ${one.visitor.counter}`)) throw new Error(`click ${i}: the change was not in the next read`);
   }
   console.log(`| click → change in the next read_page | ${fmt(summary(clicks))} |`);
-  await call(one.client, "end_session", { session_id: one.sessionId });
+  await callOk(one.client, "end_session", { session_id: one.sessionId });
 
   // 3. People's live sessions: p95 alone, then with AI sessions at once.
   const seconds = Number(values.seconds);
@@ -127,8 +127,8 @@ try {
       ai.map(async (session) => {
         while (Date.now() < until) {
           const t0 = performance.now();
-          await call(session.client, "read_page", { session_id: session.sessionId });
-          await call(session.client, "click", { session_id: session.sessionId, ref: 5 });
+          await callOk(session.client, "read_page", { session_id: session.sessionId });
+          await callOk(session.client, "click", { session_id: session.sessionId, ref: 5 });
           aiCalls.push(performance.now() - t0);
           await sleep(Number(values.pause));
         }

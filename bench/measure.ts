@@ -1,4 +1,5 @@
 import autocannon from "autocannon";
+import { requireSamples } from "./fail-loudly";
 
 export interface Run {
   latencies: number[];
@@ -39,12 +40,14 @@ export async function timeRequests(url: (i: number) => string, headers: Record<s
   return { latencies, errors, seconds: (performance.now() - started) / 1000 };
 }
 
+/** The p-th percentile of `sorted` (ascending); the benchmark fails when it holds no samples. */
 export function percentile(sorted: number[], p: number): number {
+  requireSamples(sorted, "a percentile's values");
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
 }
 
 export function summarize(run: Run): Summary {
-  const sorted = [...run.latencies].sort((a, b) => a - b);
+  const sorted = [...requireSamples(run.latencies, "request latencies")].sort((a, b) => a - b);
   return { p50: percentile(sorted, 50), p95: percentile(sorted, 95), p99: percentile(sorted, 99), rps: run.latencies.length / run.seconds, errors: run.errors };
 }
 

@@ -19,6 +19,7 @@ import { chromium, type BrowserContext } from "@playwright/test";
 import { apiClient, embeddedApiKey, setTeam } from "../e2e/support/api";
 import { startServer } from "../e2e/support/server";
 import { startTestSite } from "../e2e/proxy/support/test-site";
+import { BenchmarkFailure, expectOk, fetchOk } from "./fail-loudly";
 import { percentile } from "./measure";
 
 const { values } = parseArgs({
@@ -34,7 +35,7 @@ async function timeToFirstByte(url: string, cookie: string): Promise<number[]> {
     const started = performance.now();
     const response = await fetch(url, { headers: { cookie, accept: "text/html" } });
     times.push(performance.now() - started); // fetch resolves once the status line and headers are in
-    if (!response.ok) throw new Error(`${url}: ${response.status}`);
+    await expectOk(response, url);
     await response.arrayBuffer();
   }
   return times;
@@ -66,7 +67,8 @@ async function timeToLoad(context: BrowserContext, url: string, { cold = true, r
       await cdp.send("Network.clearBrowserCache");
       await cdp.detach();
     }
-    await page.goto(url, { waitUntil: "load" });
+    const response = await page.goto(url, { waitUntil: "load" });
+    if (!response || response.status() >= 400) throw new BenchmarkFailure(`loading ${url}: ${response?.status() ?? "no answer"}`);
     if (registers) {
       await page.waitForFunction(
         (path) =>
@@ -112,9 +114,11 @@ const browser = await chromium.launch({
 try {
   const api = await apiClient(server.url, embeddedApiKey(server.dataDir));
   await setTeam(api, { proxy_enabled: true });
-  const link = (await (await api.post("/v1.3/proxy_sessions", { data: { initial_url: `${site.origin}/`, allowed_domains: ["127.0.0.1"] } })).json()).proxy_url;
+  const created = await api.post("/v1.3/proxy_sessions", { data: { initial_url: `${site.origin}/`, allowed_domains: ["127.0.0.1"] } });
+  if (!created.ok()) throw new BenchmarkFailure(`POST /v1.3/proxy_sessions: ${created.status()} ${await created.text()}`);
+  const link = (await created.json()).proxy_url;
   // The link's page asks the visitor to press its button, which POSTs to the same address.
-  const opened = await fetch(link, { method: "POST", redirect: "manual" });
+  const opened = await fetchOk(link, { method: "POST", redirect: "manual" }, [302, 303]);
   const cookie = opened.headers.get("set-cookie")!.split(";")[0];
   const proxiedUrl = `${server.proxyUrl}${opened.headers.get("location")}`;
   const directUrl = `${site.origin}/`;

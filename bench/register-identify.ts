@@ -23,6 +23,7 @@ import { openDatabase } from "../lib/db/connection";
 import { visitors } from "../lib/service/core/schema";
 import { ensureDefaultTeam } from "../lib/service/teams/team";
 import { filledVisitor, fillVisitors } from "./fill-visitors";
+import { BenchmarkFailure, fetchJson } from "./fail-loudly";
 import { percentile } from "./measure";
 
 const { values } = parseArgs({
@@ -49,13 +50,11 @@ let next = 0;
 
 async function post(pathname: string, headers: Record<string, string>, body: unknown, into: number[]): Promise<unknown> {
   const started = performance.now();
-  const response = await fetch(`${server.url}${pathname}`, {
+  const json = await fetchJson(`${server.url}${pathname}`, {
     method: "POST",
     headers: { "content-type": "application/json", ...headers },
     body: JSON.stringify(body),
   });
-  const json = await response.json();
-  if (!response.ok) throw new Error(`${pathname}: ${response.status}`);
   into.push(performance.now() - started);
   return json;
 }
@@ -65,6 +64,7 @@ async function round(seconds: number) {
   const identifies: number[] = [];
   const renames: number[] = [];
   let failed = 0;
+  let firstFailure: unknown = null;
   const until = performance.now() + seconds * 1000;
   await Promise.all(
     Array.from({ length: Number(values.connections) }, async () => {
@@ -94,8 +94,9 @@ async function round(seconds: number) {
               renames,
             );
           }
-        } catch {
+        } catch (error) {
           failed++;
+          firstFailure ??= error;
         }
       }
     }),
@@ -104,7 +105,12 @@ async function round(seconds: number) {
     const sorted = [...list].sort((a, b) => a - b);
     return `${percentile(sorted, 50).toFixed(1)} / ${percentile(sorted, 95).toFixed(1)} / ${percentile(sorted, 99).toFixed(1)}`;
   };
-  return `| ${(identifies.length / seconds).toFixed(0)} | ${stats(registers)} | ${stats(identifies)} |${values.rename ? ` ${stats(renames)} |` : ""} ${failed} |`;
+  const line = `| ${(identifies.length / seconds).toFixed(0)} | ${stats(registers)} | ${stats(identifies)} |${values.rename ? ` ${stats(renames)} |` : ""} ${failed} |`;
+  if (firstFailure) {
+    console.log(line);
+    throw new BenchmarkFailure(`${failed} visitors failed, the first: ${String(firstFailure)}`);
+  }
+  return line;
 }
 
 try {
@@ -112,7 +118,7 @@ try {
   const renameColumn = values.rename ? ["identify as another p50 / p95 / p99 ms"] : [];
   const columns = ["visitors registered and identified /s", "register p50 / p95 / p99 ms", "identify p50 / p95 / p99 ms", ...renameColumn, "failed"];
   console.log(`| ${columns.join(" | ")} |\n|${columns.map(() => "---|").join("")}`);
-  await round(5); // warm-up
+  await round(Math.min(5, Number(values.seconds))); // warm-up
   for (let i = 0; i < Number(values.rounds); i++) console.log(await round(Number(values.seconds)));
 } finally {
   await server.stop();

@@ -9,6 +9,7 @@
  */
 import { parseArgs } from "node:util";
 import autocannon from "autocannon";
+import { requireNoErrors, requirePositive } from "./fail-loudly";
 import { startBenchServer } from "./live-support";
 
 const { values } = parseArgs({
@@ -32,9 +33,10 @@ try {
         duration: Number(values.seconds),
       });
       best.set(route.name, Math.max(best.get(route.name) ?? 0, result.requests.average));
-      console.log(
-        `| ${round} | ${route.name} | ${result.requests.average.toFixed(0)} | ${result.latency.p50} | ${result.latency.p99} | ${result.errors + result.requests.total - (result.statusCodeStats[route.status]?.count ?? 0)} |`,
-      );
+      const failed = result.errors + result.requests.total - (result.statusCodeStats[route.status]?.count ?? 0);
+      console.log(`| ${round} | ${route.name} | ${result.requests.average.toFixed(0)} | ${result.latency.p50} | ${result.latency.p99} | ${failed} |`);
+      requireNoErrors(failed, result.requests.total, `${route.name}, answered other than ${route.status}`);
+      requirePositive({ requests: result.requests.total }, route.name);
     }
   }
   const [next, service] = routes.map((route) => best.get(route.name)!);

@@ -34,6 +34,7 @@ import { ensureApiKey, ensureDefaultTeam } from "../lib/service/teams/team";
 import { startRedisServer } from "../lib/testing/redis-server";
 import { filledVisitor, fillVisitors } from "./fill-visitors";
 import { cpuSeconds, machineCpu, procStat } from "./process-cpu";
+import { fetchJson, requireNoErrors, requirePositive } from "./fail-loudly";
 import { percentile } from "./measure";
 
 const { values } = parseArgs({
@@ -217,6 +218,8 @@ interface RunResult {
 
 const fmt = (n: number, digits = 1) => (Number.isFinite(n) ? n.toFixed(digits) : "–");
 const sorted = (values: number[]) => Float64Array.from(values).sort();
+// A short run may draw no request of a rare kind: its row shows "–".
+const quantile = (values: number[], q: number) => (values.length ? percentile(values, q) : NaN);
 
 async function registerPool(url: string, publicKey: string): Promise<void> {
   const pages = ["/", "/pricing", "/products/trail-runner", "/cart", "/checkout", "/account/orders", "/help/returns"];
@@ -225,14 +228,11 @@ async function registerPool(url: string, publicKey: string): Promise<void> {
     Array.from({ length: 8 }, async () => {
       while (next < poolSize) {
         next++;
-        const response = await fetch(`${url}/collect/register`, {
+        const answer = await fetchJson<{ visitorId: string; token: string }>(`${url}/collect/register`, {
           method: "POST",
           headers: { "content-type": "application/json" },
           body: JSON.stringify({ publicKey, url: `https://shop.example.com${pages[next % pages.length]}`, title: "Shop", referrer: "" }),
         });
-        const answer = (await response.json()) as { visitorId?: string; token?: string };
-        if (!response.ok || !answer.visitorId || !answer.token)
-          throw new Error(`POST /collect/register answered ${response.status}: ${JSON.stringify(answer)}`);
         pool.push({ visitorId: answer.visitorId, token: answer.token });
       }
     }),
@@ -315,15 +315,16 @@ function endpointRows(
       label,
       count: all.length,
       rps: all.length / result.seconds,
-      p50: percentile(all, 50),
-      p95: percentile(all, 95),
-      p99: percentile(all, 99),
+      p50: quantile(all, 50),
+      p95: quantile(all, 95),
+      p99: quantile(all, 99),
       non2xx: non2xx.length ? non2xx.map(([status, n]) => `${n} (${status})`).join(", ") : "0",
       errors: stats.errors,
     };
   });
 }
 
+/** Prints a run's figures; fails the benchmark when it answered nothing, or anything other than 2xx. */
 function printRun(result: RunResult): void {
   const rows = endpointRows(result);
   const total = rows.reduce((sum, row) => sum + row.count, 0);
@@ -339,8 +340,10 @@ function printRun(result: RunResult): void {
   );
   const errors = KINDS.reduce((sum, { kind }) => sum + result.byKind.get(kind)!.errors, 0);
   console.log(
-    `| **all** | ${total} | **${fmt(total / result.seconds)}** | ${fmt(percentile(allLatencies, 50))} | ${fmt(percentile(allLatencies, 95))} | ${fmt(percentile(allLatencies, 99))} | ${non2xx} | ${errors} |`,
+    `| **all** | ${total} | **${fmt(total / result.seconds)}** | ${fmt(quantile(allLatencies, 50))} | ${fmt(quantile(allLatencies, 95))} | ${fmt(quantile(allLatencies, 99))} | ${non2xx} | ${errors} |`,
   );
+  requirePositive({ requests: total }, `${result.nodes} node(s)`);
+  requireNoErrors(non2xx + errors, total, `${result.nodes} node(s), non-2xx answers or errors`);
   const cores = os.cpus().length;
   console.log(`\nCPU during the measured ${fmt(result.seconds)} s (cores used = CPU seconds / wall seconds; the machine has ${cores}):\n`);
   console.log("| process | CPU s | cores used |\n|---|---|---|");
@@ -361,7 +364,7 @@ function printRatios(one: RunResult, two: RunResult): void {
   console.log("| endpoint | req/s ratio | p95 ratio |\n|---|---|---|");
   a.forEach((row, i) => console.log(`| ${row.label} | ${fmt(b[i].rps / row.rps, 2)} | ${fmt(b[i].p95 / row.p95, 2)} |`));
   const rps = (rows: typeof a, seconds: number) => rows.reduce((sum, row) => sum + row.count, 0) / seconds;
-  const p95 = (result: RunResult) => percentile(Array.from(sorted(KINDS.flatMap(({ kind }) => result.byKind.get(kind)!.latencies))), 95);
+  const p95 = (result: RunResult) => quantile(Array.from(sorted(KINDS.flatMap(({ kind }) => result.byKind.get(kind)!.latencies))), 95);
   console.log(`| **all** | **${fmt(rps(b, two.seconds) / rps(a, one.seconds), 2)}** | ${fmt(p95(two) / p95(one), 2)} |`);
 }
 

@@ -11,6 +11,7 @@
 import { parseArgs } from "node:util";
 import pg from "pg";
 import { NO_RATE_LIMITS, startServer } from "../e2e/support/server";
+import { requireNoErrors } from "./fail-loudly";
 import { loadRequests, summarize, timeRequests, type Summary } from "./measure";
 import { cpuSeconds, procStat } from "./process-cpu";
 import { searchForms } from "./search-forms";
@@ -53,11 +54,13 @@ try {
   for (const [form, search] of searches) {
     const { run, server: serverMs, database } = await cpuPerRequest(() => searchUrl(search), perForm, 1);
     console.log(`| ${form} | \`${search}\` | ${run.p50.toFixed(1)} | ${serverMs} | ${database} |`);
+    requireNoErrors(run.errors, perForm, form);
   }
   const all = await cpuPerRequest((i) => searchUrl(searches[i % searches.length][1]), requests, 8);
   console.log(
     `\nAll forms, ${requests} requests with 8 clients: ${all.run.rps.toFixed(0)} req/s, ${all.run.errors} errors; CPU ms per search: server ${all.server}, database ${all.database}, client ${all.client}.`,
   );
+  requireNoErrors(all.run.errors, requests, "all forms");
 } finally {
   await client.end();
   await server.stop();

@@ -9,6 +9,7 @@
  */
 import { parseArgs } from "node:util";
 import { startServer } from "../e2e/support/server";
+import { BenchmarkFailure, fetchOk } from "./fail-loudly";
 import { percentile } from "./measure";
 
 const { values } = parseArgs({ options: { attempts: { type: "string", default: "20" }, rounds: { type: "string", default: "3" } } });
@@ -18,7 +19,7 @@ async function probe(url: string, until: () => boolean, minimum = 0): Promise<nu
   const latencies: number[] = [];
   while (!until() || latencies.length < minimum) {
     const t0 = performance.now();
-    await (await fetch(`${url}/healthz`)).arrayBuffer();
+    await (await fetchOk(`${url}/healthz`)).arrayBuffer();
     latencies.push(performance.now() - t0);
     await new Promise((resolve) => setTimeout(resolve, 10));
   }
@@ -40,7 +41,7 @@ async function signInAttempt(url: string, csrf: { token: string; cookie: string 
 const round = (value: number) => Math.round(value * 10) / 10;
 const server = await startServer({ env: { TANDEM_DEMO_SEED: "0", SIGN_IN_FAILURES_PER_ADDRESS: "100000" } });
 try {
-  const csrfResponse = await fetch(`${server.url}/api/auth/csrf`);
+  const csrfResponse = await fetchOk(`${server.url}/api/auth/csrf`);
   const csrf = { token: ((await csrfResponse.json()) as { csrfToken: string }).csrfToken, cookie: csrfResponse.headers.getSetCookie().join("; ") };
   for (let i = 0; i < Number(values.rounds); i++) {
     const idle = await probe(server.url, () => true, 40);
@@ -52,6 +53,9 @@ try {
     const busy = await probe(server.url, () => done);
     const statuses = await signIns;
     const seconds = (performance.now() - started) / 1000;
+    // Wrong passwords are refused; a server error means the attempts were not what was measured.
+    const broken = statuses.filter((status) => status >= 500);
+    if (broken.length) throw new BenchmarkFailure(`${broken.length} sign-in attempts answered ${broken[0]}`);
     console.log(
       JSON.stringify({
         round: i + 1,

@@ -17,6 +17,9 @@ import { routingPath } from "./routing-path";
 
 type VisitorAuth = "visitor" | "visitor-beacon";
 
+/** A body this long (a visitor's batch with a large page) takes tens of milliseconds to parse. */
+const LARGE_BODY_CHARS = 256 * 1024;
+
 /** What a handler gets: the caller, and the request parsed with the endpoint's schemas. */
 export interface HandlerContext<E extends EndpointSpec> {
   db: Db;
@@ -91,7 +94,12 @@ export function bindEndpoint<E extends Endpoint>(app: Hono<ServiceEnv>, endpoint
     let raw: unknown = text !== undefined ? parseBody(text) : undefined;
     const caller = await AUTHENTICATE[endpoint.auth]({ request, db, body: raw, rawBody: text });
     await limit(dependencies.limiter(), bucketsAfterAuth(endpoint, caller));
-    if (endpoint.body && !bodyFirst) raw = parseBody(await readText(request, endpoint.maxBodyBytes));
+    if (endpoint.body && !bodyFirst) {
+      const sent = await readText(request, endpoint.maxBodyBytes);
+      raw = parseBody(sent);
+      // Parsing a large body held the node a while: the requests that waited meanwhile go before the handler's work.
+      if (sent.length > LARGE_BODY_CHARS) await new Promise((resolve) => setImmediate(resolve));
+    }
     const params = parse(endpoint.params, rawParams, "");
     const query = parse(endpoint.query, rawQuery, "query");
     const body = parse(endpoint.body, raw, "");

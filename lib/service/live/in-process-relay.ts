@@ -1,5 +1,5 @@
 import type { AgentMessage, EventBatch, RecordedEvent, VisitorMessage } from "@/lib/contract";
-import { PUBLISH_UNCHANGED, stepOf, wantsSnapshot, type Listener, type LiveRelay, type PublishResult } from "./relay";
+import { eventsMessage, PUBLISH_UNCHANGED, stepOf, wantsSnapshot, type Listener, type LiveRelay, type PublishResult } from "./relay";
 
 interface SessionState {
   /** The latest Meta + full snapshot and every event after it. */
@@ -47,7 +47,7 @@ export class InProcessRelay implements LiveRelay {
     state.lastVisitorSeq = batch.seq;
     state.agentSeq += 1;
     // A reset sends the agents only what follows the snapshot: what came before it is stale anyway.
-    const message: AgentMessage = { type: "events", seq: state.agentSeq, reset, events: step.events };
+    const message = eventsMessage(state.agentSeq, reset, step);
     for (const listener of state.listeners) listener(message);
     return { accepted: true, snapshotRequired: false, wantSnapshot: wantsSnapshot(state.events.length), firstSnapshot };
   }

@@ -1,4 +1,5 @@
 import type { Redis } from "ioredis";
+import { withJson } from "../core/message-json";
 
 type Handler = (message: unknown) => void;
 
@@ -13,7 +14,9 @@ export class RedisChannels {
     subscriber.on("message", (channel: string, raw: string) => {
       const handlers = this.handlers.get(channel);
       if (!handlers) return;
-      const message: unknown = JSON.parse(raw);
+      const parsed: unknown = JSON.parse(raw);
+      // The streams of this node's viewers write the text that came, not a serialization of their own.
+      const message = parsed !== null && typeof parsed === "object" ? withJson(parsed, raw) : parsed;
       for (const handler of handlers) handler(message);
     });
   }

@@ -1,5 +1,6 @@
 import { expect, it } from "vitest";
 import type { AgentMessage, RecordedEvent, VisitorMessage } from "@/lib/contract";
+import { messageJson } from "../core/message-json";
 import { MAX_TAIL_EVENTS, TAIL_BOUND, type LiveRelay } from "./relay";
 
 /** What every LiveRelay must do, run against each implementation (relay.test.ts, relay.redis.test.ts). */
@@ -46,6 +47,23 @@ export function relayContract(makeRelay: () => LiveRelay) {
         { type: "events", seq: 2, reset: false, events: [change(3)] },
       ]);
     expect(await relay.hasSnapshot(id)).toBe(true);
+    agent.stop();
+  });
+
+  it("hands each batch on with its JSON: the viewers' streams write it without serializing the batch again", async () => {
+    const relay = makeRelay();
+    const id = freshId("s_");
+    const agent = await listen(relay, id);
+    let serializations = 0;
+    const counted: RecordedEvent = { type: 3, timestamp: 3, data: { source: 0, toJSON: () => (serializations++, { source: 0 }) } };
+    await relay.publishEvents(id, { seq: 1, events: [meta(1), full(2)] });
+    await relay.publishEvents(id, { seq: 2, events: [counted] });
+    await expect.poll(() => agent.received.length).toBe(2);
+    expect(agent.received.map((message) => JSON.parse(messageJson(message)))).toEqual([
+      { type: "events", seq: 1, reset: true, events: [meta(1), full(2)] },
+      { type: "events", seq: 2, reset: false, events: [{ type: 3, timestamp: 3, data: { source: 0 } }] },
+    ]);
+    expect(serializations).toBe(1); // the relay's own, which measures the batch
     agent.stop();
   });
 

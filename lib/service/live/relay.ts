@@ -1,4 +1,5 @@
 import { MAX_EVENT_BATCH_BYTES } from "@/lib/contract/endpoints";
+import { withJson } from "../core/message-json";
 import { EVENT_TYPE, type AgentMessage, type EventBatch, type RecordedEvent, type VisitorMessage } from "@/lib/contract";
 
 export type Listener<T> = (message: T) => void;
@@ -102,6 +103,11 @@ export function stepOf(batch: EventBatch, stored: StoredTail): BatchStep {
 
 function fitsBound(events: number, bytes: number): boolean {
   return events <= TAIL_BOUND.events && bytes <= TAIL_BOUND.bytes;
+}
+
+/** The agents' message of a batch's events, its JSON built around the batch's own (serialized once). */
+export function eventsMessage(seq: number, reset: boolean, step: { events: RecordedEvent[]; json: string }): AgentMessage {
+  return withJson({ type: "events", seq, reset, events: step.events }, `{"type":"events","seq":${seq},"reset":${reset},"events":${step.json}}`);
 }
 
 /** The answers to a batch that changes nothing. */

@@ -5,6 +5,7 @@ import { decodeSegment, PROXY_SESSION_PREFIX } from "@/lib/contract/proxy-url";
 import type { Db } from "@/lib/db";
 import { env } from "@/lib/env";
 import { loadSecret, SECRET_FILES } from "@/lib/secrets";
+import { messageJson } from "../core/message-json";
 import { sessions } from "../core/schema";
 import type { ProxySession } from "./sessions";
 
@@ -59,7 +60,7 @@ export async function mirrorMayFetch(db: Db, token: string, proxySession: ProxyS
 /**
  * A message of the agent's stream as JSON, every proxied address of the proxy (`proxyOrigin`) turned into
  * the mirror's address of the same thing, with the token of its own proxy session, wherever the recording
- * holds it (attributes, srcset, style text). Serialized once: the stream sends the text as it is.
+ * holds it (attributes, srcset, style text). Serialized once for all the session's viewers: each stream sends the text as it is.
  */
 export function mirroredJson(liveSessionId: string, proxyOrigin: string): (message: unknown) => string {
   const proxied = new RegExp(`${escapeRegExp(proxyOrigin)}${PROXY_SESSION_PREFIX}([^/"\\\\]+)/`, "g");
@@ -69,7 +70,17 @@ export function mirroredJson(liveSessionId: string, proxyOrigin: string): (messa
     if (!token) tokens.set(proxySessionId, (token = mirrorToken(liveSessionId, decodeSegment(proxySessionId) ?? proxySessionId)));
     return token;
   };
-  return (message) => JSON.stringify(message).replace(proxied, (_, id: string) => `${proxyOrigin}${MIRROR_PREFIX}${tokenFor(id)}${PROXY_SESSION_PREFIX}${id}/`);
+  return (message) => {
+    if (message === null || typeof message !== "object") return messageJson(message);
+    // The text depends on the live session only: its other viewers' streams reuse it.
+    const done = mirrored.get(message);
+    if (done?.liveSessionId === liveSessionId && done.proxyOrigin === proxyOrigin) return done.json;
+    const json = messageJson(message).replace(proxied, (_, id: string) => `${proxyOrigin}${MIRROR_PREFIX}${tokenFor(id)}${PROXY_SESSION_PREFIX}${id}/`);
+    mirrored.set(message, { liveSessionId, proxyOrigin, json });
+    return json;
+  };
 }
+
+const mirrored = new WeakMap<object, { liveSessionId: string; proxyOrigin: string; json: string }>();
 
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
