@@ -7,7 +7,6 @@ import { sweepProxySessions } from "./proxy/sessions";
 import { endAbandonedSessions } from "./sessions/lifecycle";
 import { sweepSpentTokens } from "./core/spent-tokens";
 import { ensureApiKey, ensureDefaultTeam } from "./teams/team";
-import { startPresenceFlushes } from "./visitors/ingest/presence-state";
 import { startWebhookWorker } from "./webhooks";
 
 const SWEEP_EVERY_MS = 15_000;
@@ -31,8 +30,8 @@ export async function provisionEmbeddedService(db: Db, options: { seedDemo: bool
 }
 
 /**
- * Starts the service's background work: the webhook delivery worker, the sweeper that ends abandoned
- * sessions and forgets expired spent tokens and proxy sessions (with their cookie jars), and the flushes of visitors' heartbeats. Every node runs both: deliveries are claimed with SKIP LOCKED and a session ends once,
+ * Starts the service's background work: the webhook delivery worker, and the sweeper that ends abandoned
+ * sessions and forgets expired spent tokens and proxy sessions (with their cookie jars). Every node runs both: deliveries are claimed with SKIP LOCKED and a session ends once,
  * whoever ends it. Returns what stops them, waiting for a delivery in flight.
  */
 export function startEmbeddedWork(getDb: () => Promise<Db>): () => Promise<void> {
@@ -43,10 +42,8 @@ export function startEmbeddedWork(getDb: () => Promise<Db>): () => Promise<void>
       .catch((error) => console.error("Ending abandoned sessions or sweeping spent tokens or proxy sessions failed:", error));
   }, SWEEP_EVERY_MS);
   sweep.unref();
-  const stopPresenceFlushes = startPresenceFlushes();
   return async () => {
     clearInterval(sweep);
-    await stopPresenceFlushes();
     await webhooks.stop();
   };
 }

@@ -1,7 +1,8 @@
 import "server-only";
-import { and, eq, inArray } from "drizzle-orm";
+import { and, eq, inArray, sql } from "drizzle-orm";
 import { getDb, type Db } from "@/lib/db";
-import { sessions, visitors } from "../core/schema";
+import { sessions } from "../core/schema";
+import { visitorsLockedInOrder } from "../visitors/ingest/locked-visitor";
 import { onlineUntilFrom } from "../visitors/ingest/presence";
 
 /**
@@ -75,13 +76,13 @@ export function attendSession(sessionId: string, onEnded: OnEnded): () => void {
   };
 }
 
-/** The visitors holding a stream stay online another window. */
+/** The visitors holding a stream stay online another window (their rows locked in order, as heartbeats lock them). */
 export async function markVisitorsOnline(db: Db, visitorIds: string[], now = new Date()): Promise<void> {
-  if (visitorIds.length)
-    await db
-      .update(visitors)
-      .set({ lastSeenAt: now, onlineUntil: onlineUntilFrom(now) })
-      .where(inArray(visitors.shortId, visitorIds));
+  if (!visitorIds.length) return;
+  await db.execute(sql`
+    with locked as ${visitorsLockedInOrder(visitorIds)}
+    update visitors set last_seen_at = ${now.toISOString()}::timestamptz, online_until = ${onlineUntilFrom(now).toISOString()}::timestamptz
+    from locked where visitors.short_id = locked.short_id`);
 }
 
 /** The sessions a watch page is open on are attended now; returns those still ongoing. */

@@ -4,12 +4,9 @@ import { notFound } from "../../core/errors";
 import { visitors } from "../../core/schema";
 import type { Team } from "../../teams/team";
 import { closeOpenPageview } from "./pageview-history";
-import { presenceWriter } from "./presence-state";
 
 /** POST /collect/leave: the page is closing (sent with sendBeacon), so the visitor is offline at once. */
 export async function leaveVisitor(db: Db, team: Team, visitorId: string, now = new Date()): Promise<void> {
-  // First: a heartbeat noted before the leave is not written after it, and the next one is written at once.
-  await presenceWriter().left(visitorId);
   await db.transaction(async (tx) => {
     const [visitor] = await tx
       .update(visitors)

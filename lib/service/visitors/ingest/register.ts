@@ -13,7 +13,6 @@ import { addPageview } from "./pageview-history";
 import { redactedPage } from "./redacted-page";
 import { waitingFields } from "./help-request";
 import { HEARTBEAT_SECONDS, onlineUntilFrom } from "./presence";
-import { presenceWriter } from "./presence-state";
 
 /**
  * What the registration reads of the script's request: the contract's, less the public key that found
@@ -92,6 +91,5 @@ export async function registerVisitor(db: Db, team: Team, raw: RegisterInput, cl
       settings: { requireAuthorization: team.requireAuthorization, ...recordingSettings(team), urlRedactedParams: team.urlRedactedParams },
     };
   });
-  await presenceWriter().written(registration.visitorId, { until: onlineUntilFrom(now).getTime(), lookupCode: registration.lookupCode });
   return registration;
 }
