@@ -1,3 +1,5 @@
+import type { Server } from "node:http";
+
 /**
  * What a stopping app node has to wait for or close: requests still writing, and live streams that
  * never end by themselves. Shared by every bundle of the process through globalThis.
@@ -7,13 +9,14 @@ interface DrainState {
   inFlight: number;
   idle: Set<() => void>;
   streams: Set<() => void>;
+  listeners: Set<Server>;
 }
 
 const slot = Symbol.for("tandem.draining");
 
 function state(): DrainState {
   const holder = globalThis as { [slot]?: DrainState };
-  holder[slot] ??= { draining: false, inFlight: 0, idle: new Set(), streams: new Set() };
+  holder[slot] ??= { draining: false, inFlight: 0, idle: new Set(), streams: new Set(), listeners: new Set() };
   return holder[slot];
 }
 
@@ -41,13 +44,22 @@ export function trackStream(close: () => void): () => void {
   return () => void streams.delete(close);
 }
 
+/** A listening server: draining stops it from taking connections. */
+export function trackListener(server: Server): void {
+  state().listeners.add(server);
+}
+
 /**
- * Starts draining: closes every live stream (browsers reconnect, through the load balancer, to another
- * node) and resolves once no request is in flight, or after `timeoutMs`. Returns whether it went idle.
+ * Starts draining: stops taking connections (the load balancer sends new ones to another node; requests on
+ * connections already open are served, then their connections close), closes every live stream (browsers
+ * reconnect, through the load balancer, to another node) and resolves once no request is in flight, or
+ * after `timeoutMs`. Returns whether it went idle.
  */
 export async function drain(timeoutMs: number): Promise<boolean> {
   const current = state();
   current.draining = true;
+  // Also closes the idle keep-alive connections, so none is reused while the node goes away.
+  for (const server of current.listeners) server.close();
   for (const close of [...current.streams]) close();
   if (current.inFlight === 0) return true;
   let resolveIdle!: () => void;

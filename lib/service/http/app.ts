@@ -60,7 +60,14 @@ export function createHttpApp(overrides: Partial<BindDependencies> = {}): HttpAp
   // origin. No cookies are involved: the visitor proves itself with its id and token.
   app.use(
     "/collect/*",
-    cors({ origin: "*", allowHeaders: ["content-type", "x-visitor-id", "x-visitor-token"], allowMethods: ["GET", "POST", "OPTIONS"], maxAge: 600 }),
+    cors({
+      origin: "*",
+      allowHeaders: ["content-type", "x-visitor-id", "x-visitor-token"],
+      allowMethods: ["GET", "POST", "OPTIONS"],
+      // The script waits as a refusal says before it asks again.
+      exposeHeaders: ["retry-after"],
+      maxAge: 600,
+    }),
   );
   app.onError((error) => {
     if (error instanceof ServiceError) return errorResponse(error);

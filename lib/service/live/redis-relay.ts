@@ -221,6 +221,7 @@ export class RedisRelay implements LiveRelay {
   }
 
   async check(): Promise<void> {
+    assertConnected(this.redis);
     await this.redis.ping();
   }
 
