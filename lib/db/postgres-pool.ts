@@ -1,6 +1,6 @@
 import type { Socket } from "node:net";
 import pg from "pg";
-import { logUnavailable, UnavailableError } from "@/lib/availability/unavailable";
+import { isUnavailable, logUnavailable, UnavailableError } from "@/lib/availability/unavailable";
 
 /**
  * The limits of a node's PostgreSQL connections. A request must get its answer, or a 503, within a few
@@ -50,6 +50,8 @@ export class GuardedPool extends pg.Pool {
   private readonly busy = new Map<pg.PoolClient, { queries: number; since: number }>();
   private unreachable = false;
   private probing = false;
+  /** When a query or connection last failed for the server (isUnavailable), ms. */
+  private failedAt = 0;
   private readonly watch: NodeJS.Timeout;
 
   constructor(
@@ -77,6 +79,11 @@ export class GuardedPool extends pg.Pool {
     return !this.unreachable;
   }
 
+  /** True when the server could not serve a query or a connection within the last `ms`. */
+  failedWithin(ms: number): boolean {
+    return this.unreachable || Date.now() - this.failedAt < ms;
+  }
+
   connect(): Promise<pg.PoolClient>;
   connect(callback: Callback): void;
   connect(callback?: Callback): Promise<pg.PoolClient> | void {
@@ -98,6 +105,7 @@ export class GuardedPool extends pg.Pool {
   }
 
   private async failedToConnect(error: Error): Promise<never> {
+    this.failedAt = Date.now();
     // Refused, or not even connecting in time: find out now rather than at the next watch.
     void this.check(true);
     throw error;
@@ -107,9 +115,10 @@ export class GuardedPool extends pg.Pool {
   private track(client: pg.PoolClient): void {
     client.on("error", () => undefined); // its query gets the error; the pool drops the client on release
     const query = client.query.bind(client) as (...args: unknown[]) => unknown;
-    const settle = () => {
+    const settle = (error?: unknown) => {
       const entry = this.busy.get(client);
       if (entry && --entry.queries === 0) this.busy.delete(client);
+      if (error && isUnavailable(error)) this.failedAt = Date.now();
     };
     (client as unknown as { query: (...args: unknown[]) => unknown }).query = (...args: unknown[]) => {
       const entry = this.busy.get(client) ?? { queries: 0, since: Date.now() };
@@ -118,13 +127,13 @@ export class GuardedPool extends pg.Pool {
       const last = args.at(-1);
       if (typeof last === "function") {
         args[args.length - 1] = (...results: unknown[]) => {
-          settle();
+          settle(results[0]);
           (last as (...results: unknown[]) => void)(...results);
         };
         return query(...args);
       }
       const result = query(...args);
-      if (result instanceof Promise) result.then(settle, settle);
+      if (result instanceof Promise) result.then(() => settle(), settle);
       else settle(); // a submittable query: not watched
       return result;
     };
@@ -140,6 +149,7 @@ export class GuardedPool extends pg.Pool {
       const answers = await this.probe();
       if (answers && this.unreachable) console.log("PostgreSQL answers again.");
       if (!answers && !this.unreachable) logUnavailable("PostgreSQL", new UnavailableError("The database is unreachable"), 0);
+      if (!answers) this.failedAt = Date.now();
       this.unreachable = !answers;
       // Silent server: the queries waiting on it would wait for TCP's timeouts. End their connections.
       if (!answers) for (const client of stuck) (client as unknown as { connection?: { stream?: Socket } }).connection?.stream?.destroy();
@@ -161,4 +171,9 @@ export class GuardedPool extends pg.Pool {
       void client.end().catch(() => undefined);
     }
   }
+}
+
+/** True when `db`'s PostgreSQL could not serve within the last `ms` (never, for PGlite). */
+export function databaseFailedWithin(db: { $client: unknown }, ms: number): boolean {
+  return db.$client instanceof GuardedPool && db.$client.failedWithin(ms);
 }

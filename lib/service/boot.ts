@@ -4,7 +4,8 @@ import { env } from "@/lib/env";
 import { loadSecret, SECRET_FILES } from "@/lib/secrets";
 import { seedDemoService } from "./teams/demo-seed";
 import { sweepProxySessions } from "./proxy/sessions";
-import { endAbandonedSessions } from "./sessions/lifecycle";
+import { AGENT_GONE_MS, endAbandonedSessions } from "./sessions/lifecycle";
+import { databaseFailedWithin } from "@/lib/db/postgres-pool";
 import { sweepSpentTokens } from "./core/spent-tokens";
 import { ensureApiKey, ensureDefaultTeam } from "./teams/team";
 import { startWebhookWorker } from "./webhooks";
@@ -38,7 +39,15 @@ export function startEmbeddedWork(getDb: () => Promise<Db>): () => Promise<void>
   const webhooks = startWebhookWorker({ getDb, allowPrivate: env().WEBHOOK_ALLOW_PRIVATE_NETWORKS });
   const sweep = setInterval(() => {
     void getDb()
-      .then((current) => Promise.all([endAbandonedSessions(current), sweepSpentTokens(current), sweepProxySessions(current)]))
+      .then((current) =>
+        Promise.all([
+          // Watch pages' presence could not be written while the database could not serve: their sessions
+          // are judged again once it has served for a whole AGENT_GONE_MS.
+          databaseFailedWithin(current, AGENT_GONE_MS) ? 0 : endAbandonedSessions(current),
+          sweepSpentTokens(current),
+          sweepProxySessions(current),
+        ]),
+      )
       .catch((error) => console.error("Ending abandoned sessions or sweeping spent tokens or proxy sessions failed:", error));
   }, SWEEP_EVERY_MS);
   sweep.unref();
