@@ -68,7 +68,16 @@ test.beforeAll(async ({ browser }) => {
   const stillActive = () => active;
   visitors = runVisitors(traffic, publicKey, { count: 200, lifetimeMs: 90_000, beatMs: 15_000, pageMs: 15_000, active: stillActive });
   live = runLiveSessions(traffic, { count: 10, lengthMs: 40_000, publicKey, apiKey: cluster.apiKey, webhookUrl: rig.receiver.url, active: stillActive });
-  void readApi(traffic, cluster.apiKey, () => visitors.everyone.slice(-100).map((visitor) => visitor.ledger.visitorId).filter(Boolean), 250);
+  void readApi(
+    traffic,
+    cluster.apiKey,
+    () =>
+      visitors.everyone
+        .slice(-100)
+        .map((visitor) => visitor.ledger.visitorId)
+        .filter(Boolean),
+    250,
+  );
   const nodes = () => ({ a: cluster.nodes.a.url, b: cluster.nodes.b.url });
   void pollReadiness(traffic, nodes, 500, readiness);
   void sampleMemory(traffic, () => ({ a: cluster.nodes.a.pid, b: cluster.nodes.b.pid }), 500, memory);
@@ -94,7 +103,9 @@ function answerCounts(answers: Answer[]): string {
     kind.slowest = Math.max(kind.slowest, answer.ms);
     kinds.set(answer.kind, kind);
   }
-  return [...kinds].map(([kind, { statuses, slowest }]) => `${kind}: ${[...statuses].map(([status, n]) => `${n} × ${status}`).join(", ")}; slowest ${slowest} ms`).join("\n");
+  return [...kinds]
+    .map(([kind, { statuses, slowest }]) => `${kind}: ${[...statuses].map(([status, n]) => `${n} × ${status}`).join(", ")}; slowest ${slowest} ms`)
+    .join("\n");
 }
 
 /** Runs a fault, watches its aftermath, and checks what every fault must keep. */
@@ -119,20 +130,15 @@ async function underFault(name: string, fault: () => Promise<void>, expect_: { n
 test("faults under load: 503s with Retry-After while a backend cannot serve, back to normal after, nothing accepted lost", async () => {
   test.setTimeout(600_000);
   await test.step("a lock held for 20 s on the visitors table: what waits for it answers 503, the rest goes on", () =>
-    underFault("Lock on the visitors table", () => rig.faults.lockVisitors(20_000), { notReady: false }),
-  );
+    underFault("Lock on the visitors table", () => rig.faults.lockVisitors(20_000), { notReady: false }));
   await test.step("Redis restarted (10 s down): 503s, and live sessions resume", () =>
-    underFault("Redis restarted", () => rig.faults.restartRedis(10_000), { notReady: true }),
-  );
+    underFault("Redis restarted", () => rig.faults.restartRedis(10_000), { notReady: true }));
   await test.step("PostgreSQL restarted (15 s down): 503s with Retry-After, readiness says so", () =>
-    underFault("PostgreSQL restarted", () => rig.faults.restartPostgres(15_000), { notReady: true }),
-  );
+    underFault("PostgreSQL restarted", () => rig.faults.restartPostgres(15_000), { notReady: true }));
   await test.step("PostgreSQL unreachable for 30 s (its link cut): 503s at once, no pile-up", () =>
-    underFault("PostgreSQL unreachable", () => rig.faults.cutPostgres(30_000), { notReady: true }),
-  );
+    underFault("PostgreSQL unreachable", () => rig.faults.cutPostgres(30_000), { notReady: true }));
   await test.step("a node killed under load: its visitors and viewers carry on on the other node", () =>
-    underFault("A node killed", () => rig.cluster.nodes.a.crash(), { notReady: false, survivors: ["b"] }),
-  );
+    underFault("A node killed", () => rig.cluster.nodes.a.crash(), { notReady: false, survivors: ["b"] }));
   await test.step("nothing the service accepted was lost or doubled, and every ended session's webhook came once", checkLedgers);
 });
 
@@ -141,8 +147,7 @@ async function checkLedgers(): Promise<void> {
   await Promise.all([visitors.running, live.running, browserSession.typing]);
   const ended = live.sessions.filter((session) => session.ended);
   // Webhooks due meanwhile are delivered: wait until every ended session's has come.
-  const hooks = () =>
-    rig.receiver.received.map((hook) => ({ id: String(hook.headers["webhook-id"]), session: JSON.parse(hook.body).id as string }));
+  const hooks = () => rig.receiver.received.map((hook) => ({ id: String(hook.headers["webhook-id"]), session: JSON.parse(hook.body).id as string }));
   await expect
     .poll(() => ended.filter((session) => !hooks().some((hook) => hook.session === session.sessionId)).length, { timeout: 60_000 })
     .toBe(0)
@@ -174,9 +179,11 @@ async function checkLedgers(): Promise<void> {
   const attribution = (at: number) => windows.find((window) => at >= window.start && at < window.watchedUntil)?.name ?? "outside the faults";
   const lostIn = (name: string) => {
     const items = [
-      lostBeats.filter((ledger) => attribution(ledger.lastBeatSent) === name).length && `${lostBeats.filter((ledger) => attribution(ledger.lastBeatSent) === name).length} heartbeats lost`,
+      lostBeats.filter((ledger) => attribution(ledger.lastBeatSent) === name).length &&
+        `${lostBeats.filter((ledger) => attribution(ledger.lastBeatSent) === name).length} heartbeats lost`,
       lostPages.filter((page) => attribution(page.at) === name).length && `${lostPages.filter((page) => attribution(page.at) === name).length} pageviews lost`,
-      doubledPages.filter((page) => attribution(page.at) === name).length && `${doubledPages.filter((page) => attribution(page.at) === name).length} pageviews doubled`,
+      doubledPages.filter((page) => attribution(page.at) === name).length &&
+        `${doubledPages.filter((page) => attribution(page.at) === name).length} pageviews doubled`,
     ].filter(Boolean);
     return items.length ? items.join(", ") : "none";
   };

@@ -117,7 +117,11 @@ function watch(traffic: Traffic, ledger: SessionLedger, token: { value: string }
     else {
       // As the watch page does: the page is stale, ask for a fresh snapshot.
       ledger.gaps++;
-      void traffic.call("resync", `/live/sessions/${ledger.sessionId}/resync`, { method: "POST", headers: { authorization: `Bearer ${token.value}` }, body: "{}" });
+      void traffic.call("resync", `/live/sessions/${ledger.sessionId}/resync`, {
+        method: "POST",
+        headers: { authorization: `Bearer ${token.value}` },
+        body: "{}",
+      });
       return;
     }
     lastSeq = message.seq as number;

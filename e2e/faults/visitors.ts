@@ -45,7 +45,13 @@ export class SimVisitor {
     if (answer.status !== 200 || !body) throw new Error(`registration of ${this.name} ended with ${answer.status}`);
     this.ledger.visitorId = body.visitorId as string;
     this.headers = { "x-visitor-id": body.visitorId as string, "x-visitor-token": body.token as string };
-    void this.traffic.stream("visitor stream", "/collect/live/stream", () => this.headers, (message) => this.onMessage(message), this.stream.signal);
+    void this.traffic.stream(
+      "visitor stream",
+      "/collect/live/stream",
+      () => this.headers,
+      (message) => this.onMessage(message),
+      this.stream.signal,
+    );
   }
 
   /** POSTs as this visitor. */

@@ -49,7 +49,8 @@ export async function startPostgresServer(): Promise<PostgresServer> {
   };
   const data = path.join(dir, "data");
   await run("initdb", ["-D", data, "-U", "tandem", "--auth=trust", "--encoding=UTF8"]);
-  const start = () => run("pg_ctl", ["-D", data, "-l", path.join(dir, "server.log"), "-w", "-o", `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off`, "start"]);
+  const start = () =>
+    run("pg_ctl", ["-D", data, "-l", path.join(dir, "server.log"), "-w", "-o", `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off`, "start"]);
   const stop = () => run("pg_ctl", ["-D", data, "-m", "fast", "-w", "stop"]);
   await start();
   const admin = new pg.Client({ connectionString: `postgres://tandem@127.0.0.1:${port}/postgres` });

@@ -51,9 +51,23 @@ describe("RedisRelay when Redis restarts", () => {
     await expect.poll(() => shownPage(agent.received)).toEqual([1, 2, 3, 4, 5, 6]);
 
     await redis.restart(300);
-    await expect.poll(() => visitorNode.check().then(() => true, () => false)).toBe(true);
+    await expect
+      .poll(() =>
+        visitorNode.check().then(
+          () => true,
+          () => false,
+        ),
+      )
+      .toBe(true);
     // The restarted Redis holds no page: the visitor's next batch is refused with a request for a snapshot.
-    await expect.poll(() => visitorNode.publishEvents(sessionId, { seq: 6, events: [change(7)] }).then((result) => result.wantSnapshot, () => false)).toBe(true);
+    await expect
+      .poll(() =>
+        visitorNode.publishEvents(sessionId, { seq: 6, events: [change(7)] }).then(
+          (result) => result.wantSnapshot,
+          () => false,
+        ),
+      )
+      .toBe(true);
     await visitorNode.publishEvents(sessionId, { seq: 7, events: [meta(8), full(9)] });
     await visitorNode.publishEvents(sessionId, { seq: 8, events: [change(10)] });
     await expect.poll(() => shownPage(agent.received), { timeout: 10_000 }).toEqual([8, 9, 10]);
