@@ -67,14 +67,6 @@ export function figuresOf(window: FaultWindow, answers: Answer[], readiness: Rea
   };
 }
 
-/** The worst requests of a window, to say what a failure was. */
-export function worstAnswers(window: FaultWindow, answers: Answer[], count = 8): Answer[] {
-  return answers
-    .filter((answer) => answer.started >= window.start && answer.started < window.watchedUntil && (isBroken(answer) || answer.ms > 5_000))
-    .sort((a, b) => b.ms - a.ms)
-    .slice(0, count);
-}
-
 const seconds = (ms: number | null) => (ms === null ? "never" : `${(ms / 1000).toFixed(1)} s`);
 
 /** The figures as the table docs/benchmarks.md keeps. */
