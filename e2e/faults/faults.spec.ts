@@ -5,7 +5,7 @@ import { apiClient, setTeam } from "../support/api";
 import { createWatchLink, openAgent, openVisitor, replayFrame } from "../live/live-helpers";
 import { startFaultRig, type FaultRig } from "./fault-rig";
 import { figuresOf, figuresTable, type FaultFigures, type FaultWindow } from "./figures";
-import { runLiveSessions, wastedLinks } from "./live-sessions";
+import { runLiveSessions, unavailablePages, wastedLinks } from "./live-sessions";
 import { pollReadiness, readApi, sampleMemory, type MemorySample, type Readiness } from "./probes";
 import { isBroken, sleep, Traffic, type Answer } from "./traffic";
 import { runVisitors } from "./visitors";
@@ -125,7 +125,7 @@ async function underFault(
   windows.push(window);
   const figure = figuresOf(window, traffic.answers, readiness, memory, expect_.survivors ?? ["a", "b"]);
   figures.push(figure);
-  console.log(`${name}: ${JSON.stringify(figure)}`);
+  console.log(`${name}, ${new Date(start).toISOString()} to ${new Date(end).toISOString()}: ${JSON.stringify(figure)}`);
   // A killed node's requests in flight are cut: nginx answers 502 for those it may not send twice.
   const cut = (answer: Answer) => Boolean(expect_.cutsInFlight) && answer.started < start + 1_000 && answer.started + answer.ms >= start;
   const broken = traffic.answers.filter((answer) => answer.started >= start - 30_000 && answer.started < window.watchedUntil && isBroken(answer));
@@ -139,7 +139,8 @@ async function underFault(
 
 test("faults under load: 503s with Retry-After while a backend cannot serve, back to normal after, nothing accepted lost", async () => {
   test.setTimeout(600_000);
-  await test.step("steady load, no fault: every request answered", () => underFault("No fault (steady load)", () => sleep(10_000), { notReady: false }));
+  await test.step("steady load, no fault: every request answered", () =>
+    underFault("No fault (steady load)", async () => void (await sleep(10_000)), { notReady: false }));
   await test.step("a lock held for 20 s on the visitors table: what waits for it answers 503, the rest goes on", () =>
     underFault("Lock on the visitors table", () => rig.faults.lockVisitors(20_000), { notReady: false }));
   await test.step("Redis restarted (10 s down): 503s, and live sessions resume", () =>
@@ -203,7 +204,7 @@ async function checkLedgers(): Promise<void> {
     `Visitors: ${ledgers.length}; heartbeats lost ${lostBeats.length}; pageviews accepted ${accepted.length}, lost ${lostPages.length}, doubled ${doubledPages.length}.`,
     `Live sessions: ${sessions.length} (${ended.length} ended by their agent); batches skipped by a viewer ${sessions.reduce((n, s) => n + s.gaps, 0)}; changes out of order or twice ${sessions.reduce((n, s) => n + s.misordered, 0)}; sessions whose viewer ended behind ${sessions.filter((s) => s.shown !== s.sent).length}; ended by the sweeper ${endReasons.filter((row) => row.end_reason === "agent_left").length}.`,
     `Webhooks: ${hooks().length} received for ${ended.length} sessions; ids received twice ${[...byId.values()].filter((n) => n > 1).length}; sessions with two ids ${[...idsPerSession.values()].filter((set) => set.size > 1).length}.`,
-    `Watch links spent without a page: ${wastedLinks.length}. The real watch page asked for a snapshot ${browserSession.resyncs} times; ${browserSession.typed.length} letters typed.`,
+    `Watch links spent without a page: ${wastedLinks.length}; watch pages that said the service was briefly unavailable (the link kept): ${unavailablePages.count}. The real watch page asked for a snapshot ${browserSession.resyncs} times; ${browserSession.typed.length} letters typed.`,
   ];
   const report = `${summary}\n\n${totals.join("\n")}\n`;
   console.log(report);

@@ -18,6 +18,8 @@ export interface FaultFigures {
   requests: number;
   /** Failed answers by status ("0" = none), from the fault's start until the watch ended. */
   failedByStatus: Record<string, number>;
+  /** The same by kind of request. */
+  failedByKind: Record<string, number>;
   /** 503s without Retry-After. */
   withoutRetryAfter: number;
   /** Answers no client should get (see isBroken). */
@@ -39,7 +41,9 @@ export function figuresOf(window: FaultWindow, answers: Answer[], readiness: Rea
   const watched = answers.filter((answer) => answer.started >= window.start && answer.started < window.watchedUntil);
   const failures = watched.filter(failed);
   const failedByStatus: Record<string, number> = {};
+  const failedByKind: Record<string, number> = {};
   for (const answer of failures) failedByStatus[answer.status] = (failedByStatus[answer.status] ?? 0) + 1;
+  for (const answer of failures) failedByKind[answer.kind] = (failedByKind[answer.kind] ?? 0) + 1;
   const lastFailure = Math.max(window.end, ...failures.map((answer) => answer.started));
   const readyAt = (node: string) =>
     readiness.filter((entry) => entry.node === node && entry.at >= window.end && entry.at < window.watchedUntil).find((entry) => entry.status === 200)?.at;
@@ -56,6 +60,7 @@ export function figuresOf(window: FaultWindow, answers: Answer[], readiness: Rea
     seconds: Math.round((window.end - window.start) / 1000),
     requests: watched.length,
     failedByStatus,
+    failedByKind,
     withoutRetryAfter: watched.filter((answer) => answer.status === 503 && !answer.retryAfter).length,
     broken: watched.filter(isBroken).length,
     longestMs: Math.max(0, ...watched.map((answer) => answer.ms)),

@@ -20,6 +20,8 @@ export interface SessionLedger {
 
 /** Watch links spent without a page to show for it: the agent cannot open the session. */
 export const wastedLinks: string[] = [];
+/** Watch pages that said the service was briefly unavailable (and reloaded). */
+export const unavailablePages = { count: 0 };
 
 const META = 4;
 const FULL_SNAPSHOT = 2;
@@ -138,7 +140,10 @@ async function openLink(traffic: Traffic, watchUrl: string): Promise<{ sessionId
     const sessionId = /\\"sessionId\\":\\"(s_[A-Za-z0-9]+)\\"/.exec(text)?.[1];
     const token = /\\"token\\":\\"(eyJ[\w.-]+)\\"/.exec(text)?.[1];
     if (answer.status === 200 && sessionId && token) return { sessionId, token };
-    if (answer.status === 200 || !traffic.running) {
+    // The page said the service is briefly unavailable, the link left unopened: it reloads itself.
+    const unavailable = text.includes("Tandem is briefly unavailable");
+    if (unavailable) unavailablePages.count++;
+    if ((answer.status === 200 && !unavailable) || !traffic.running) {
       // A page without the session: the link was spent, or refused for good.
       wastedLinks.push(`${answer.status}: ${/<h1[^>]*>([^<]*)</.exec(text)?.[1] ?? text.slice(0, 80)}`);
       return null;

@@ -13,6 +13,8 @@ const NGINX = process.env.NGINX_PATH || "/usr/sbin/nginx";
 export interface Cluster {
   /** nginx in front of both nodes: where browsers go. */
   url: string;
+  /** Where nginx keeps its files (its error.log among them). */
+  dir: string;
   nodes: { a: RunningServer; b: RunningServer };
   databaseUrl: string;
   redis: RedisServer;
@@ -113,6 +115,7 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Cluste
   const nginx = await startNginx(dir, nginxPort, [portA, portB]);
   return {
     url,
+    dir,
     nodes,
     databaseUrl: database.url,
     redis,

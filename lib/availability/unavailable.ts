@@ -54,3 +54,9 @@ export function logUnavailable(what: string, error: unknown, everyMs = 10_000): 
   console.error(`${what}: ${error instanceof Error ? error.message : String(error)} (answering 503 until it is back)`);
 }
 const lastLogged = new Map<string, number>();
+
+/** Logs a failure of background work: a backend's unavailability once a while, anything else each time. */
+export function logFailure(what: string, error: unknown): void {
+  if (isUnavailable(error)) logUnavailable(what, error);
+  else console.error(`${what}:`, error);
+}

@@ -10,17 +10,20 @@ import { isUnavailable, logUnavailable, UnavailableError } from "@/lib/availabil
 export const POSTGRES_LIMITS = {
   connections: 10,
   /** Waiting for a connection (a free one of the pool, or a new one) past this fails. */
-  acquireMs: 1_500,
+  acquireMs: 2_500,
   /** A statement running past this is cancelled; a long maintenance statement lifts it for its transaction. */
   statementMs: 5_000,
   /** Waiting for a lock (a row another transaction writes, a table an ALTER holds) past this fails. */
   lockMs: 2_000,
   /** A transaction left idle this long (its node cut off midway) is ended by the server, its locks freed. */
   idleInTransactionMs: 10_000,
-  /** A query without an answer this long has the server probed on a new connection… */
+  /**
+   * A query without an answer this long, while no other query got one either (a busy server still answers
+   * some), has the server probed on a new connection…
+   */
   stuckMs: 2_000,
   /** …which must connect and answer within this, or the server counts as unreachable. */
-  probeMs: 1_000,
+  probeMs: 2_000,
 } as const;
 
 const WATCH_EVERY_MS = 500;
@@ -52,6 +55,8 @@ export class GuardedPool extends pg.Pool {
   private probing = false;
   /** When a query or connection last failed for the server (isUnavailable), ms. */
   private failedAt = 0;
+  /** When the server last answered a query of the pool, ms. */
+  private answeredAt = Date.now();
   private readonly watch: NodeJS.Timeout;
 
   constructor(
@@ -106,8 +111,9 @@ export class GuardedPool extends pg.Pool {
 
   private async failedToConnect(error: Error): Promise<never> {
     this.failedAt = Date.now();
-    // Refused, or not even connecting in time: find out now rather than at the next watch.
-    void this.check(true);
+    // Refused, or ended as it starts or stops: find out now rather than at the next watch. (A connection
+    // not made in time may be the pool's own wait: left to the watch.)
+    if ((error as { code?: string }).code) void this.check(true);
     throw error;
   }
 
@@ -119,6 +125,7 @@ export class GuardedPool extends pg.Pool {
       const entry = this.busy.get(client);
       if (entry && --entry.queries === 0) this.busy.delete(client);
       if (error && isUnavailable(error)) this.failedAt = Date.now();
+      else this.answeredAt = Date.now();
     };
     (client as unknown as { query: (...args: unknown[]) => unknown }).query = (...args: unknown[]) => {
       const entry = this.busy.get(client) ?? { queries: 0, since: Date.now() };
@@ -139,11 +146,12 @@ export class GuardedPool extends pg.Pool {
     };
   }
 
-  /** Probes the server when it is unreachable, when a connection just failed, or when a query waits too long. */
+  /** Probes the server when it is unreachable, when a connection just failed, or when queries get no answer. */
   private async check(connectFailed = false): Promise<void> {
     const now = Date.now();
     const stuck = [...this.busy].filter(([, entry]) => now - entry.since > POSTGRES_LIMITS.stuckMs).map(([client]) => client);
-    if (this.probing || (!this.unreachable && !connectFailed && !stuck.length)) return;
+    const silent = stuck.length > 0 && now - this.answeredAt > POSTGRES_LIMITS.stuckMs;
+    if (this.probing || (!this.unreachable && !connectFailed && !silent)) return;
     this.probing = true;
     try {
       const answers = await this.probe();

@@ -1,3 +1,4 @@
+import { logFailure } from "@/lib/availability/unavailable";
 import "server-only";
 import type { Db } from "@/lib/db";
 import { env } from "@/lib/env";
@@ -48,7 +49,7 @@ export function startEmbeddedWork(getDb: () => Promise<Db>): () => Promise<void>
           sweepProxySessions(current),
         ]),
       )
-      .catch((error) => console.error("Ending abandoned sessions or sweeping spent tokens or proxy sessions failed:", error));
+      .catch((error) => logFailure("Ending abandoned sessions or sweeping spent tokens or proxy sessions failed", error));
   }, SWEEP_EVERY_MS);
   sweep.unref();
   return async () => {

@@ -1,9 +1,10 @@
+import { logFailure } from "@/lib/availability/unavailable";
 import "server-only";
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { getDb, type Db } from "@/lib/db";
-import { sessions } from "../core/schema";
+import { sessions, visitors } from "../core/schema";
 import { visitorsLockedInOrder } from "../visitors/ingest/locked-visitor";
-import { onlineUntilFrom } from "../visitors/ingest/presence";
+import { notBefore, onlineUntilFrom } from "../visitors/ingest/presence";
 
 /**
  * What open live streams keep true in the database: a visitor holding its stream stays online, and a
@@ -35,7 +36,7 @@ function startBeating(current: PresenceState): void {
   current.timer ??= setInterval(() => {
     void getDb()
       .then(beatPresence)
-      .catch((error) => console.error("live: writing the streams' presence failed", error));
+      .catch((error) => logFailure("live: writing the streams' presence failed", error));
   }, PRESENCE_BEAT_MS);
   current.timer.unref();
 }
@@ -81,7 +82,7 @@ export async function markVisitorsOnline(db: Db, visitorIds: string[], now = new
   if (!visitorIds.length) return;
   await db.execute(sql`
     with locked as ${visitorsLockedInOrder(visitorIds)}
-    update visitors set last_seen_at = ${now.toISOString()}::timestamptz, online_until = ${onlineUntilFrom(now).toISOString()}::timestamptz
+    update visitors set last_seen_at = ${notBefore(visitors.lastSeenAt, now)}, online_until = ${notBefore(visitors.onlineUntil, onlineUntilFrom(now))}
     from locked where visitors.short_id = locked.short_id`);
 }
 

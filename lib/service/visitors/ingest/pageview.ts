@@ -6,7 +6,7 @@ import type { Team } from "../../teams/team";
 import { lockedVisitor } from "./locked-visitor";
 import { addPageview, type PageInput } from "./pageview-history";
 import { redactedPage } from "./redacted-page";
-import { onlineUntilFrom } from "./presence";
+import { notBefore, onlineUntilFrom } from "./presence";
 
 /** POST /collect/pageview: the visitor moved to another page without reloading the script (e.g. a SPA route). */
 export async function recordVisitorPageview(db: Db, team: Team, visitorId: string, raw: PageInput, now = new Date()): Promise<void> {
@@ -18,8 +18,8 @@ export async function recordVisitorPageview(db: Db, team: Team, visitorId: strin
       .set({
         lastUrl: page.url,
         lastTitle: page.title ?? null,
-        lastSeenAt: now,
-        onlineUntil: onlineUntilFrom(now),
+        lastSeenAt: notBefore(visitors.lastSeenAt, now),
+        onlineUntil: notBefore(visitors.onlineUntil, onlineUntilFrom(now)),
         searchText: visitorSearchText({ ...visitor, lastUrl: page.url, lastTitle: page.title }),
       })
       .where(eq(visitors.shortId, visitorId));
