@@ -128,7 +128,8 @@ async function underFault(
   console.log(`${name}, ${new Date(start).toISOString()} to ${new Date(end).toISOString()}: ${JSON.stringify(figure)}`);
   // A killed node's requests in flight are cut: nginx answers 502 for those it may not send twice.
   const cut = (answer: Answer) => Boolean(expect_.cutsInFlight) && answer.started < start + 1_000 && answer.started + answer.ms >= start;
-  const broken = traffic.answers.filter((answer) => answer.started >= start - 30_000 && answer.started < window.watchedUntil && isBroken(answer));
+  const answeredIn = (answer: Answer) => answer.started + answer.ms >= start && answer.started + answer.ms < window.watchedUntil;
+  const broken = traffic.answers.filter((answer) => answeredIn(answer) && isBroken(answer));
   expect.soft(broken.filter((answer) => !cut(answer)).slice(0, 10), "no answer but 503 for what could not be served").toEqual([]);
   expect.soft(figure.withoutRetryAfter, "every 503 says when to try again").toBe(0);
   if (expect_.notReady) expect.soft(figure.notReadyDuring, "each node's readiness said it could not serve").toBe(true);

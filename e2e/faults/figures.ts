@@ -20,6 +20,8 @@ export interface FaultFigures {
   failedByStatus: Record<string, number>;
   /** The same by kind of request. */
   failedByKind: Record<string, number>;
+  /** Failed answers to requests sent after the fault ended, by kind. */
+  failedAfterByKind: Record<string, number>;
   /** 503s without Retry-After. */
   withoutRetryAfter: number;
   /** Answers no client should get (see isBroken). */
@@ -38,12 +40,15 @@ export interface FaultFigures {
 
 /** The figures of one fault; `nodes` are those expected to serve after it (a killed node is not). */
 export function figuresOf(window: FaultWindow, answers: Answer[], readiness: Readiness[], memory: MemorySample[], nodes: string[]): FaultFigures {
-  const watched = answers.filter((answer) => answer.started >= window.start && answer.started < window.watchedUntil);
+  // The answers that came while the fault lasted and its aftermath was watched.
+  const watched = answers.filter((answer) => answer.started + answer.ms >= window.start && answer.started + answer.ms < window.watchedUntil);
   const failures = watched.filter(failed);
   const failedByStatus: Record<string, number> = {};
   const failedByKind: Record<string, number> = {};
   for (const answer of failures) failedByStatus[answer.status] = (failedByStatus[answer.status] ?? 0) + 1;
   for (const answer of failures) failedByKind[answer.kind] = (failedByKind[answer.kind] ?? 0) + 1;
+  const failedAfterByKind: Record<string, number> = {};
+  for (const answer of failures.filter((failure) => failure.started >= window.end)) failedAfterByKind[answer.kind] = (failedAfterByKind[answer.kind] ?? 0) + 1;
   const lastFailure = Math.max(window.end, ...failures.map((answer) => answer.started));
   const readyAt = (node: string) =>
     readiness.filter((entry) => entry.node === node && entry.at >= window.end && entry.at < window.watchedUntil).find((entry) => entry.status === 200)?.at;
@@ -61,6 +66,7 @@ export function figuresOf(window: FaultWindow, answers: Answer[], readiness: Rea
     requests: watched.length,
     failedByStatus,
     failedByKind,
+    failedAfterByKind,
     withoutRetryAfter: watched.filter((answer) => answer.status === 503 && !answer.retryAfter).length,
     broken: watched.filter(isBroken).length,
     longestMs: Math.max(0, ...watched.map((answer) => answer.ms)),

@@ -8,6 +8,8 @@ import { openWatchLink, type OpenedWatchLink } from "@/lib/service/sessions/watc
 import { liveRelay } from "@/lib/service/live/node-relay";
 import { isUnavailable, RETRY_AFTER_SECONDS } from "@/lib/availability/unavailable";
 import { ReloadSoon } from "@/components/watch/reload-soon";
+import { ResumeWatch } from "@/components/watch/session/resume-watch";
+import { signViewerToken } from "@/lib/service/live/viewer-token";
 
 /** Opens the link, unless PostgreSQL or Redis cannot serve the session now (the link is then left unopened). */
 async function openWhenServing(token: string): Promise<OpenedWatchLink | "unavailable"> {
@@ -71,7 +73,13 @@ export default async function WatchPage(props: { params: Promise<{ token: string
   if (!opened.ok) {
     return <WatchNotice title="This watch link is not valid">Check that the whole link was copied, or start again from the console.</WatchNotice>;
   }
-  const session = await describeWatchSession(await getDb(), opened.sessionId, opened.agentId);
+  const session = await describeWatchSession(await getDb(), opened.sessionId, opened.agentId).catch((error: unknown) => {
+    if (isUnavailable(error)) return "unavailable" as const;
+    throw error;
+  });
+  // The link is spent: the tab gets the session's credential and loads the rest once the service answers.
+  if (session === "unavailable")
+    return <ResumeWatch sessionId={opened.sessionId} token={await signViewerToken({ sessionId: opened.sessionId, agentId: opened.agentId })} />;
   if (!session) return <WatchNotice title="This session no longer exists">Start a new session from the console.</WatchNotice>;
   return <WatchView session={session} />;
 }
