@@ -1,7 +1,8 @@
 import fs from "node:fs";
 import path from "node:path";
-import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
+import { expect, test, type APIRequestContext, type Browser, type Page } from "@playwright/test";
 import { apiClient, setTeam } from "../support/api";
+import { startEmbeddingSite } from "../support/embedding-site";
 import { createWatchLink, openAgent, openVisitor, replayFrame } from "../live/live-helpers";
 import { startFaultRig, type FaultRig } from "./fault-rig";
 import { figuresOf, figuresTable, type FaultFigures, type FaultWindow } from "./figures";
@@ -30,7 +31,17 @@ const memory: MemorySample[] = [];
 const windows: FaultWindow[] = [];
 const figures: FaultFigures[] = [];
 /** A real visitor's page and agent's watch page through nginx, the visitor typing all along. */
-let browserSession: { visitor: Page; agent: Page; typed: string; resyncs: number; typing: Promise<void>; close: () => Promise<void> };
+let browserSession: {
+  visitor: Page;
+  visitorId: string;
+  agent: Page;
+  typed: string;
+  resyncs: number;
+  typing: Promise<void>;
+  close: () => Promise<void>;
+};
+/** A customer's page with the visitor script, served apart from Tandem (it needs nothing of Tandem's database). */
+let shop: Awaited<ReturnType<typeof startEmbeddingSite>>;
 
 /** How long each fault's aftermath is watched. */
 const WATCH_MS = 15_000;
@@ -50,7 +61,19 @@ test.beforeAll(async ({ browser }) => {
   const visitor = await openVisitor(browser, cluster.url);
   const agent = await openAgent(browser, await createWatchLink(api, visitor.visitorId));
   await expect(agent.page.getByTestId("visitor-status")).toHaveAttribute("data-status", "live");
-  browserSession = { visitor: visitor.page, agent: agent.page, typed: "", resyncs: 0, typing: Promise.resolve(), close: async () => {} };
+  browserSession = {
+    visitor: visitor.page,
+    visitorId: visitor.visitorId,
+    agent: agent.page,
+    typed: "",
+    resyncs: 0,
+    typing: Promise.resolve(),
+    close: async () => {},
+  };
+  shop = await startEmbeddingSite(
+    () => `<!doctype html><title>Shop</title><p>Code: <strong id="cobrowse-lookup-code"></strong></p>
+      <script src="${cluster.url}/cobrowse.js" data-public-key="${publicKey}" async></script>`,
+  );
   agent.page.on("request", (request) => void (request.url().endsWith("/resync") && browserSession.resyncs++));
   browserSession.close = async () => {
     await agent.close();
@@ -93,6 +116,7 @@ test.afterAll(async () => {
     fs.writeFileSync(path.join(test.info().project.outputDir, `node-${name}.log`), node.output());
   traffic?.stop();
   await browserSession?.close();
+  await shop?.close();
   await api?.dispose();
   await rig?.stop();
 });
@@ -130,7 +154,7 @@ async function underFault(
   const cut = (answer: Answer) => Boolean(expect_.cutsInFlight) && answer.started < start + 1_000 && answer.started + answer.ms >= start;
   const answeredIn = (answer: Answer) => answer.started + answer.ms >= start && answer.started + answer.ms < window.watchedUntil;
   const broken = traffic.answers.filter((answer) => answeredIn(answer) && isBroken(answer));
-  expect.soft(broken.filter((answer) => !cut(answer)).slice(0, 10), "no answer but 503 for what could not be served").toEqual([]);
+  expect.soft(broken.filter((answer) => !cut(answer)).slice(0, 10), `${name}: no answer but 503 for what could not be served`).toEqual([]);
   expect.soft(figure.withoutRetryAfter, "every 503 says when to try again").toBe(0);
   if (expect_.notReady) expect.soft(figure.notReadyDuring, "each node's readiness said it could not serve").toBe(true);
   expect.soft(figure.readyAfterMs, "each node was ready again after the fault").not.toBeNull();
@@ -138,8 +162,36 @@ async function underFault(
   return figure;
 }
 
-test("faults under load: 503s with Retry-After while a backend cannot serve, back to normal after, nothing accepted lost", async () => {
+/**
+ * While the database is away, real visitor scripts meet its refusals: a visitor's next page (a pageview)
+ * and a new visitor's first page (a registration). Returns the check that both were taken afterwards.
+ */
+async function realVisitorsDuringOutage(browser: Browser): Promise<() => Promise<void>> {
+  await sleep(3_000);
+  await browserSession.visitor.evaluate(() => history.pushState({}, "", "/demo?step=during-the-outage"));
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await page.goto(`${shop.origin}/checkout`);
+  return async () => {
+    await expect
+      .soft(page.locator("#cobrowse-lookup-code"), "the new visitor registered once the database was back")
+      .toHaveText(/^\d{4}$/, { timeout: 20_000 });
+    await expect.soft
+      .poll(
+        async () => (await rig.query("select 1 from pageviews where visitor_id = $1 and url like '%during-the-outage'", [browserSession.visitorId])).length,
+        {
+          message: "the pageview refused during the outage was sent again and taken",
+          timeout: 20_000,
+        },
+      )
+      .toBe(1);
+    await context.close();
+  };
+}
+
+test("faults under load: 503s with Retry-After while a backend cannot serve, back to normal after, nothing accepted lost", async ({ browser }) => {
   test.setTimeout(600_000);
+  let afterOutage = async () => {};
   await test.step("steady load, no fault: every request answered", () =>
     underFault("No fault (steady load)", async () => void (await sleep(10_000)), { notReady: false }));
   await test.step("a lock held for 20 s on the visitors table: what waits for it answers 503, the rest goes on", () =>
@@ -149,7 +201,15 @@ test("faults under load: 503s with Retry-After while a backend cannot serve, bac
   await test.step("PostgreSQL restarted (15 s down): 503s with Retry-After, readiness says so", () =>
     underFault("PostgreSQL restarted", () => rig.faults.restartPostgres(15_000), { notReady: true }));
   await test.step("PostgreSQL unreachable for 30 s (its link cut): 503s at once, no pile-up", () =>
-    underFault("PostgreSQL unreachable", () => rig.faults.cutPostgres(30_000), { notReady: true }));
+    underFault(
+      "PostgreSQL unreachable",
+      async () => {
+        const [, checkRealVisitors] = await Promise.all([rig.faults.cutPostgres(30_000), realVisitorsDuringOutage(browser)]);
+        afterOutage = checkRealVisitors;
+      },
+      { notReady: true },
+    ));
+  await afterOutage();
   await test.step("a node killed under load: its visitors and viewers carry on on the other node", () =>
     underFault("A node killed", () => rig.cluster.nodes.a.crash(), { notReady: false, survivors: ["b"] }));
   await test.step("nothing the service accepted was lost or doubled, and every ended session's webhook came once", checkLedgers);

@@ -102,9 +102,23 @@ function expectNoBatchLost(batches: { seq: number; status: number; accepted?: bo
 test("a node stopped with SIGTERM mid-session drains: it closes its streams and exits, and the session carries on", async ({ browser }) => {
   const session = await liveSessionThroughNginx(browser);
   const stopping = cluster.nodes[session.holder];
+  // Heartbeats keep coming through nginx while the node stops: it takes no new connection, and cuts no request.
+  const visitor = await registerVisitor(api);
+  const answers: number[] = [];
+  let beating = true;
+  const beats = (async () => {
+    while (beating) {
+      const response = await fetch(`${cluster.url}/collect/heartbeat`, { method: "POST", headers: visitor.headers, body: "{}" }).catch(() => null);
+      answers.push(response?.status ?? 0);
+    }
+  })();
   const stopped = stopping.stop();
   await session.field.pressSequentially("during the stop", { delay: 40 });
   await stopped;
+  beating = false;
+  await beats;
+  expect(answers.length).toBeGreaterThan(10);
+  expect(answers.filter((status) => status !== 200)).toEqual([]);
   expect(stopping.output()).toContain("SIGTERM: draining this app node…");
   expect(stopping.output()).toContain("Stopped.");
 
@@ -135,10 +149,11 @@ test("a node killed mid-session: visitor and agent reconnect through nginx to th
   await cluster.replace(session.holder);
 });
 
-test("heartbeats noted on a node that is killed: the visitors stay online, and their next heartbeat on the other node is written", async () => {
+test("heartbeats answered by a node that is then killed are kept: the visitors stay online, and their next heartbeat on the other node is written", async () => {
   const visitors = await Promise.all(Array.from({ length: 10 }, () => registerVisitor(api)));
   const beat = (url: string, visitor: TestVisitor) => fetch(`${url}/collect/heartbeat`, { method: "POST", headers: visitor.headers, body: "{}" });
-  // Noted on node A, to be written at its next flush: the node dies first (or just after; either way).
+  // Answered by node A, which dies right after: each was written before it was answered.
+  const sent = new Date();
   for (const visitor of visitors) expect((await beat(cluster.nodes.a.url, visitor)).status).toBe(200);
   await cluster.nodes.a.crash();
 
@@ -153,6 +168,8 @@ test("heartbeats noted on a node that is killed: the visitors stay online, and t
     return answer.visitor!;
   };
   for (const visitor of visitors) expect(await state(visitor)).toMatchObject({ is_online: true });
+  for (const visitor of visitors)
+    expect(new Date(String((await state(visitor)).last_seen_at)).getTime()).toBeGreaterThanOrEqual(sent.getTime());
   const before = new Map(await Promise.all(visitors.map(async (visitor) => [visitor.visitorId, (await state(visitor)).last_seen_at] as const)));
   await new Promise((resolve) => setTimeout(resolve, 1_000));
   for (const visitor of visitors) expect((await beat(cluster.nodes.b.url, visitor)).status).toBe(200);
