@@ -76,7 +76,7 @@ const server = createServer((req, res) => {
   if (isServicePath(pathname)) void service(req, res);
   else void servePage(req, res, pathname);
 });
-trackListener(server);
+trackListener(server, { behindProxy: trustedProxies.length > 0 });
 
 /**
  * Next's pages. A watch link opens once: while PostgreSQL or Redis cannot serve, its page answers 503 and
@@ -115,7 +115,7 @@ const proxyServer = createServer((req, res) => {
 proxyServer.keepAliveTimeout = server.keepAliveTimeout;
 proxyServer.headersTimeout = server.headersTimeout;
 proxyServer.listen(env().PROXY_PORT);
-trackListener(proxyServer);
+trackListener(proxyServer, { behindProxy: trustedProxies.length > 0 });
 const sharedHost = sharedHostWarning(publicBaseUrl(), proxyOrigin());
 if (sharedHost) console.warn(sharedHost);
 if (dev) console.log(`Tandem (development) at http://localhost:${port}, its universal proxy at ${proxyOrigin()}`);
