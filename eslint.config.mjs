@@ -24,6 +24,15 @@ const APP = {
   message: "Only app/ imports app/: put what a component needs (actions, helpers) in lib/.",
 };
 
+// The console's reads are reached through their declarations, never by a path spelled out: the handler,
+// the browser's URL, its query key and its answer's type then cannot drift apart.
+// (esquery reads a selector's regex up to its first slash: the path's slashes are spelled \x2F.)
+const CONSOLE_READ_PATH = String.raw`\x2Fapi\x2Fconsole(?![\w-])`;
+const SPELLED_READ_PATH = {
+  selector: `Literal[value=/${CONSOLE_READ_PATH}/], TemplateElement[value.raw=/${CONSOLE_READ_PATH}/]`,
+  message: "Reach a console read by its declaration (lib/console/reads): readUrl, useConsoleRead or fetchRead with READ_ROUTES.",
+};
+
 const config = [
   ...nextVitals,
   ...nextTypescript,
@@ -98,6 +107,11 @@ const config = [
     rules: { "no-restricted-imports": ["error", { patterns: [HALVES] }] },
   },
   {
+    files: ["app/**", "components/**", "lib/**", "proxy.ts"],
+    ignores: ["lib/console/reads/routes.ts", "**/*.test.ts"],
+    rules: { "no-restricted-syntax": ["error", SPELLED_READ_PATH] },
+  },
+  {
     // The contract is shapes only: zod and its OpenAPI helper, nothing of the app.
     files: ["lib/contract/**"],
     ignores: ["**/*.test.ts", "lib/contract/test-helpers.ts"],
@@ -127,6 +141,8 @@ const config = [
       "playwright-report/**",
       "public/cobrowse*.js",
       "public/proxy-runtime.js",
+      "public/viewer.js",
+      "packages/*/dist/**",
       "test-results*/**",
     ],
   },

@@ -52,7 +52,7 @@ export const config = {
   // action checks its caller itself, so the proxy would only decrypt the session once more.
   matcher: [
     {
-      source: "/((?!api/|v1\\.3/|service-admin/|collect/|live/|healthz|readyz|_next/|favicon\\.ico|cobrowse).*)",
+      source: "/((?!api/|v1\\.[34]/|integrations/intercom/|service-admin/|collect/|live/|healthz|readyz|_next/|favicon\\.ico|cobrowse|viewer\\.js).*)",
       missing: [{ type: "header", key: "next-action" }],
     },
   ],

@@ -17,9 +17,10 @@ export interface BenchServer {
   stop: () => Promise<void>;
 }
 
-export async function startBenchServer(): Promise<BenchServer> {
+/** A Tandem server for a benchmark: of this checkout, or of `cwd` (another checkout with its own build). */
+export async function startBenchServer(cwd?: string): Promise<BenchServer> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "tandem-bench-live-"));
-  const server = await startServer({ dataDir, env: { TANDEM_DEMO_SEED: "0", COBROWSE_API_KEY: BENCH_API_KEY, ...NO_RATE_LIMITS } });
+  const server = await startServer({ dataDir, cwd, env: { TANDEM_DEMO_SEED: "0", COBROWSE_API_KEY: BENCH_API_KEY, ...NO_RATE_LIMITS } });
   const api = async (method: string, route: string, body?: unknown) => {
     const response = await fetch(server.url + route, {
       method,

@@ -1,7 +1,8 @@
 /**
  * Bundles the visitor script (lib/visitor) into public/: cobrowse.js, the small base every page loads,
  * and cobrowse-recorder.js (rrweb), fetched only when a session starts; and proxy-runtime.js
- * (lib/proxy-runtime), the universal proxy's runtime in the pages it serves. Prints the gzipped sizes.
+ * (lib/proxy-runtime), the universal proxy's runtime in the pages it serves; and viewer.js (lib/viewer),
+ * the embeddable viewer, an ES module. Prints the gzipped sizes.
  * Run before `next build` (scripts/start.ts and scripts/e2e.ts do): Next serves only the public files
  * present at build time.
  */
@@ -23,6 +24,8 @@ export const VISITOR_BUNDLES = [
   { entry: "lib/visitor/call/main.ts", output: "public/cobrowse-call.js", budgetBytes: 6_000 },
   // Inline, first in every proxied page (also served by the proxy's origin at /__tandem/proxy-runtime.js).
   { entry: "lib/proxy-runtime/main.ts", output: "public/proxy-runtime.js", budgetBytes: 8_000, inline: true },
+  // The embeddable viewer (lib/viewer), imported by helpdesks' pages as an ES module.
+  { entry: "lib/viewer/main.ts", output: "public/viewer.js", budgetBytes: 3_000, format: "esm" },
 ] as const;
 
 /** Replaces `search` in rrweb's source, failing the build when a new rrweb no longer has it. */
@@ -102,7 +105,10 @@ const rrwebForTandem: Plugin = {
 export const SCRIPT_VERSION = (JSON.parse(fs.readFileSync(path.join(root, "package.json"), "utf8")) as { version: string }).version;
 
 /** One bundle, minified, in memory; with the source files it took in (which the tests check). */
-export async function bundleScript(bundle: { entry: string; output: string }, plugins: Plugin[] = []): Promise<{ code: Uint8Array; inputs: string[] }> {
+export async function bundleScript(
+  bundle: { entry: string; output: string; format?: "iife" | "esm" },
+  plugins: Plugin[] = [],
+): Promise<{ code: Uint8Array; inputs: string[] }> {
   const result = await build({
     absWorkingDir: root,
     entryPoints: [bundle.entry],
@@ -111,7 +117,7 @@ export async function bundleScript(bundle: { entry: string; output: string }, pl
     metafile: true,
     bundle: true,
     minify: true,
-    format: "iife",
+    format: bundle.format ?? "iife",
     // Browsers from 2020 on (Chrome and Edge 80, Firefox 74, Safari 13.1): `?.` and `??` stay as they are,
     // which keeps the base script small.
     target: ["es2020"],

@@ -9,6 +9,11 @@ async function restrictedImports(filePath: string, code: string): Promise<string
   return result.messages.filter((message) => message.ruleId === "no-restricted-imports").map((message) => message.message);
 }
 
+async function spelledReadPaths(filePath: string, code: string): Promise<number> {
+  const [result] = await eslint.lintText(code, { filePath });
+  return result.messages.filter((message) => message.ruleId === "no-restricted-syntax").length;
+}
+
 describe("the import boundaries", { timeout: 60_000 }, () => {
   it("fail when the console imports the embedded service", async () => {
     const code = 'import { defaultTeam } from "@/lib/service/teams/team";\nexport const x = defaultTeam;\n';
@@ -71,5 +76,16 @@ describe("the import boundaries", { timeout: 60_000 }, () => {
     expect(await restrictedImports("lib/audit/probe.ts", consoleCode)).toHaveLength(1);
     const service = 'import { defaultTeam } from "@/lib/service/teams/team";\nexport const x = defaultTeam;\n';
     expect(await restrictedImports("lib/audit/probe.ts", service)).toHaveLength(1);
+  });
+
+  it("fail when code spells a path of the console's reads instead of taking it from their declarations", async () => {
+    const spelled = 'export const a = "/api/console/visitors";\nexport const b = (id: string) => `/api/console/visitors/${id}/presence`;\n';
+    for (const file of ["components/visitors/probe.tsx", "app/(console)/usage/probe.tsx", "lib/console/visitors/probe.ts"]) {
+      expect(await spelledReadPaths(file, spelled), file).toBe(2);
+    }
+    const declared =
+      'import { readUrl } from "@/lib/console/reads/define";\nimport { READ_ROUTES } from "@/lib/console/reads/routes";\nexport const a = readUrl(READ_ROUTES.visitors);\nexport const b = "/api/auth/session";\n';
+    expect(await spelledReadPaths("components/visitors/probe.tsx", declared)).toBe(0);
+    expect(await spelledReadPaths("lib/console/reads/routes.ts", spelled)).toBe(0);
   });
 });

@@ -70,6 +70,8 @@ const server = createServer((req, res) => {
   const query = url.indexOf("?");
   const pathname = query === -1 ? url : url.slice(0, query);
   res.setHeader("Permissions-Policy", permissionsPolicyFor(pathname));
+  // The embeddable viewer is an ES module that helpdesks' pages import: a module loads across origins only with CORS.
+  if (pathname === "/viewer.js") res.setHeader("Access-Control-Allow-Origin", "*");
   // A stopping node serves what reaches it on open connections, then closes them: the next request opens
   // a connection to another node.
   if (isDraining()) res.setHeader("Connection", "close");

@@ -1,19 +1,19 @@
 import Link from "next/link";
 import { CommandPalette } from "@/components/command-palette/command-palette";
 import { NavDrawer } from "@/components/console/nav-drawer";
-import { NAV_ITEMS } from "@/components/console/nav-items";
 import { NavLinks } from "@/components/console/nav-links";
 import { SessionKeepAlive } from "@/components/console/session-keep-alive";
 import { SignOutButton } from "@/components/console/sign-out-button";
 import { ThemeToggle } from "@/components/console/theme-toggle";
 import { LazyHelpAlerts } from "@/components/help-queue/lazy-help-alerts";
 import { Logo } from "@/components/ui/logo";
-import { requirePageCaller } from "@/lib/console/auth/caller";
-import { hasRole, ROLE_LABELS } from "@/lib/console/auth/roles";
+import { requirePage } from "@/lib/console/auth/caller";
+import { ROLE_LABELS } from "@/lib/console/auth/roles";
+import { CONSOLE_PAGES, navItems } from "@/lib/console/pages";
 
 export default async function ConsoleLayout({ children }: { children: React.ReactNode }) {
-  const caller = await requirePageCaller();
-  const items = NAV_ITEMS.filter((item) => hasRole(caller.role, item.role));
+  const caller = await requirePage();
+  const items = navItems(caller.role);
 
   return (
     <div className="flex min-h-screen flex-col lg:flex-row">
@@ -22,7 +22,7 @@ export default async function ConsoleLayout({ children }: { children: React.Reac
       </a>
       <NavDrawer
         brand={
-          <Link href="/usage" className="px-3 text-lg">
+          <Link href={CONSOLE_PAGES.usage.route} className="px-3 text-lg">
             <Logo />
           </Link>
         }
@@ -37,7 +37,7 @@ export default async function ConsoleLayout({ children }: { children: React.Reac
             <p className="mt-1 inline-block rounded bg-zinc-100 px-1.5 py-0.5 text-xs font-medium text-zinc-700 dark:bg-zinc-800 dark:text-zinc-300">
               {ROLE_LABELS[caller.role]}
             </p>
-            <Link href="/account" className="mt-1 block text-xs font-medium text-brand-700 hover:underline dark:text-brand-100">
+            <Link href={CONSOLE_PAGES.account.route} className="mt-1 block text-xs font-medium text-brand-700 hover:underline dark:text-brand-100">
               Account and password
             </Link>
           </div>

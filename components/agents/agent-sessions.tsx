@@ -1,6 +1,6 @@
 import { NuqsAdapter } from "nuqs/adapters/next/app";
 import { isApiError } from "@/lib/client";
-import { agentRefPath, type AgentRef } from "@/lib/console/agents/agent-ref";
+import type { AgentRef } from "@/lib/console/agents/agent-ref";
 import { findAgentByRef, type AgentLookupResult } from "@/lib/console/agents/lookup";
 import { Section } from "@/components/ui/section";
 import { WidgetError } from "@/components/usage/widget-error";
@@ -24,7 +24,7 @@ export async function AgentSessions({ agentRef }: { agentRef: AgentRef }) {
     <Section id="sessions-heading" title="Sessions" description="The agent’s most recent sessions, as the co-browsing API lists them. Times are UTC.">
       {/* The table's filters live in the URL (nuqs): its adapter is mounted where it is used, not for every page. */}
       <NuqsAdapter>
-        <SessionsDataTable sessions={result.agent.sessions} exportPath={`/api/console${agentRefPath(agentRef)}/sessions`} />
+        <SessionsDataTable sessions={result.agent.sessions} agentRef={agentRef} />
       </NuqsAdapter>
     </Section>
   );

@@ -1,4 +1,6 @@
 import { Button } from "@/components/ui/button";
+import { Field } from "@/components/ui/field";
+import { SelectField } from "@/components/ui/select-field";
 import type { LookupBy } from "@/lib/console/agents/lookup-form";
 
 /**
@@ -8,41 +10,20 @@ import type { LookupBy } from "@/lib/console/agents/lookup-form";
 export function AgentLookupForm({ by = "email", query = "", error }: { by?: LookupBy; query?: string; error?: string }) {
   return (
     <form action="/agents" method="get" role="search" aria-label="Agent lookup" className="flex flex-wrap items-end gap-3">
-      <div className="flex flex-col gap-1.5">
-        <label htmlFor="lookup-by" className="text-sm font-medium text-zinc-700 dark:text-zinc-300">
-          Look up by
-        </label>
-        <select
-          id="lookup-by"
-          name="by"
-          defaultValue={by}
-          className="rounded-md border border-zinc-300 bg-white px-3 py-2 text-sm shadow-sm dark:border-zinc-700 dark:bg-zinc-900"
-        >
-          <option value="email">Email</option>
-          <option value="external">External id</option>
-        </select>
-      </div>
-      <div className="flex min-w-64 flex-1 flex-col gap-1.5">
-        <label htmlFor="lookup-q" className="text-sm font-medium text-zinc-700 dark:text-zinc-300">
-          Email or external id
-        </label>
-        <input
-          id="lookup-q"
-          name="q"
-          defaultValue={query}
-          required
-          placeholder="lead@example.com or helpdesk-17"
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? "lookup-error" : undefined}
-          className="rounded-md border border-zinc-300 bg-white px-3 py-2 text-sm shadow-sm placeholder:text-zinc-500 focus:border-brand-500 focus:ring-2 focus:ring-brand-500/30 focus:outline-none aria-invalid:border-red-500 dark:border-zinc-700 dark:bg-zinc-900 dark:placeholder:text-zinc-400"
-        />
-      </div>
+      <SelectField label="Look up by" name="by" defaultValue={by}>
+        <option value="email">Email</option>
+        <option value="external">External id</option>
+      </SelectField>
+      <Field
+        label="Email or external id"
+        name="q"
+        defaultValue={query}
+        required
+        placeholder="lead@example.com or helpdesk-17"
+        error={error}
+        className="min-w-64 flex-1"
+      />
       <Button type="submit">Look up</Button>
-      {error ? (
-        <p id="lookup-error" className="w-full text-sm text-red-600 dark:text-red-400">
-          {error}
-        </p>
-      ) : null}
     </form>
   );
 }

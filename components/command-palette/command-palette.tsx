@@ -4,7 +4,7 @@ import dynamic from "next/dynamic";
 import { useRouter } from "next/navigation";
 import { useEffect, useState } from "react";
 import { Dialog } from "@/components/ui/dialog";
-import type { NavItem } from "@/components/console/nav-items";
+import type { NavItem } from "@/lib/console/pages";
 
 const loadCommands = () => import("./palette-commands");
 const PaletteCommands = dynamic(loadCommands, { ssr: false, loading: () => <p className="px-3 py-2 text-sm text-zinc-500 dark:text-zinc-400">Loading…</p> });

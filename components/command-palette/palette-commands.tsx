@@ -1,13 +1,27 @@
 "use client";
 
 import { Command } from "cmdk";
-import type { NavItem } from "@/components/console/nav-items";
+import type { NavItem } from "@/lib/console/pages";
 import { visitorTargets } from "@/lib/console/visitors/palette-targets";
 
 const itemClass =
   "flex cursor-pointer items-center rounded-md px-3 py-2 text-sm data-[selected=true]:bg-brand-50 data-[selected=true]:text-brand-700 dark:data-[selected=true]:bg-brand-700/25 dark:data-[selected=true]:text-brand-100";
 const groupClass =
   "[&_[cmdk-group-heading]]:px-3 [&_[cmdk-group-heading]]:py-1 [&_[cmdk-group-heading]]:text-xs [&_[cmdk-group-heading]]:font-medium [&_[cmdk-group-heading]]:text-zinc-500 dark:[&_[cmdk-group-heading]]:text-zinc-400";
+
+/** A group of destinations, left out when none matches. */
+function PaletteGroup({ heading, targets, go }: { heading: string; targets: Array<{ href: string; label: string }>; go: (href: string) => void }) {
+  if (targets.length === 0) return null;
+  return (
+    <Command.Group heading={heading} className={groupClass}>
+      {targets.map((target) => (
+        <Command.Item key={target.href} value={target.href} onSelect={() => go(target.href)} className={itemClass}>
+          {target.label}
+        </Command.Item>
+      ))}
+    </Command.Group>
+  );
+}
 
 const INPUT_LABEL = "Visitor id, lookup code, search or page";
 
@@ -42,24 +56,8 @@ export default function PaletteCommands({
       <Command.List label="Destinations" className="max-h-80 overflow-y-auto">
         <Command.Empty className="px-3 py-2 text-sm text-zinc-500 dark:text-zinc-400">Nothing matches.</Command.Empty>
         {/* A page whose name is typed comes first; anything typed is also offered as a visitor. */}
-        {pages.length ? (
-          <Command.Group heading="Pages" className={groupClass}>
-            {pages.map((item) => (
-              <Command.Item key={item.href} value={item.href} onSelect={() => go(item.href)} className={itemClass}>
-                {item.label}
-              </Command.Item>
-            ))}
-          </Command.Group>
-        ) : null}
-        {visitors.length ? (
-          <Command.Group heading="Visitors" className={groupClass}>
-            {visitors.map((target) => (
-              <Command.Item key={target.key} value={target.href} onSelect={() => go(target.href)} className={itemClass}>
-                {target.label}
-              </Command.Item>
-            ))}
-          </Command.Group>
-        ) : null}
+        <PaletteGroup heading="Pages" targets={pages} go={go} />
+        <PaletteGroup heading="Visitors" targets={visitors} go={go} />
       </Command.List>
       <p className="text-xs text-zinc-500 dark:text-zinc-400">↑↓ to choose, Enter to go, Esc to close.</p>
     </Command>

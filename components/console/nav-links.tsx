@@ -4,7 +4,7 @@ import Link from "next/link";
 import { usePathname } from "next/navigation";
 import { LazyHelpQueueCount } from "@/components/help-queue/lazy-help-queue-count";
 import { cn } from "@/components/ui/cn";
-import type { NavItem } from "./nav-items";
+import type { NavItem } from "@/lib/console/pages";
 
 export function NavLinks({ items }: { items: NavItem[] }) {
   const pathname = usePathname();

@@ -2,14 +2,13 @@
 
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
+import { READ_ROUTES } from "@/lib/console/reads/routes";
+import { fetchRead } from "./fetch-read";
 
 /** Where to go once signed out: the identity provider's sign-out page when the session came from it. */
 async function providerSignOutUrl(): Promise<string | null> {
   try {
-    const response = await fetch("/api/console/sign-out", { cache: "no-store" });
-    if (!response.ok) return null;
-    const body = (await response.json()) as { providerSignOutUrl?: unknown };
-    return typeof body.providerSignOutUrl === "string" ? body.providerSignOutUrl : null;
+    return (await fetchRead(READ_ROUTES.signOut)).providerSignOutUrl;
   } catch {
     return null;
   }

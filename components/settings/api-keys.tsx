@@ -9,7 +9,7 @@ import { CopyButton } from "@/components/ui/copy-button";
 import { Dialog } from "@/components/ui/dialog";
 import { EmptyState } from "@/components/ui/empty-state";
 import { Field } from "@/components/ui/field";
-import { Table, TableFrame, Td, Th } from "@/components/ui/table";
+import { HeadedTable, Td } from "@/components/ui/table";
 import type { ActionResult } from "@/lib/console/action";
 import type { ApiKeyScope, ApiKeySummary } from "@/lib/contract";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
@@ -40,47 +40,29 @@ export function ApiKeys({ keys }: { keys: ApiKeySummary[] }) {
       {keys.length === 0 ? (
         <EmptyState title="No API keys">Create one for each system that calls the API, so each can be revoked alone.</EmptyState>
       ) : (
-        <TableFrame>
-          <Table>
-            <caption className="sr-only">Secret API keys</caption>
-            <thead>
-              <tr>
-                <Th>Name</Th>
-                <Th>Prefix</Th>
-                <Th>Scope</Th>
-                <Th>Created</Th>
-                <Th>Last used</Th>
-                <Th>Status</Th>
-                <Th>
-                  <span className="sr-only">Actions</span>
-                </Th>
-              </tr>
-            </thead>
-            <tbody>
-              {keys.map((key) => (
-                <tr key={key.id} data-testid={`api-key-${key.name}`}>
-                  <Td className="font-medium">{key.name}</Td>
-                  <Td>
-                    <code className="font-mono text-xs">{key.prefix}…</code>
-                  </Td>
-                  <Td>
-                    <Badge tone={key.scope === "admin" ? "warning" : "neutral"}>{SCOPE_LABELS[key.scope]}</Badge>
-                  </Td>
-                  <Td className="whitespace-nowrap">{utc(key.created_at)}</Td>
-                  <Td className="whitespace-nowrap">{utc(key.last_used_at)}</Td>
-                  <Td>{key.revoked_at ? <Badge tone="danger">Revoked {utc(key.revoked_at)}</Badge> : <Badge tone="success">Active</Badge>}</Td>
-                  <Td>
-                    {key.revoked_at ? null : (
-                      <Button variant="ghost" onClick={() => setRevoking(key)} aria-label={`Revoke ${key.name}`}>
-                        Revoke
-                      </Button>
-                    )}
-                  </Td>
-                </tr>
-              ))}
-            </tbody>
-          </Table>
-        </TableFrame>
+        <HeadedTable caption="Secret API keys" columns={["Name", "Prefix", "Scope", "Created", "Last used", "Status", ""]}>
+          {keys.map((key) => (
+            <tr key={key.id} data-testid={`api-key-${key.name}`}>
+              <Td className="font-medium">{key.name}</Td>
+              <Td>
+                <code className="font-mono text-xs">{key.prefix}…</code>
+              </Td>
+              <Td>
+                <Badge tone={key.scope === "admin" ? "warning" : "neutral"}>{SCOPE_LABELS[key.scope]}</Badge>
+              </Td>
+              <Td className="whitespace-nowrap">{utc(key.created_at)}</Td>
+              <Td className="whitespace-nowrap">{utc(key.last_used_at)}</Td>
+              <Td>{key.revoked_at ? <Badge tone="danger">Revoked {utc(key.revoked_at)}</Badge> : <Badge tone="success">Active</Badge>}</Td>
+              <Td>
+                {key.revoked_at ? null : (
+                  <Button variant="ghost" onClick={() => setRevoking(key)} aria-label={`Revoke ${key.name}`}>
+                    Revoke
+                  </Button>
+                )}
+              </Td>
+            </tr>
+          ))}
+        </HeadedTable>
       )}
       {error ? <Alert>{error}</Alert> : null}
       <CreateKeyForm />

@@ -3,15 +3,11 @@
 import { useState } from "react";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
-import type { ConnectionCheck } from "@/lib/console/settings/connection";
+import { fetchRead } from "@/components/console/fetch-read";
+import { READ_ROUTES } from "@/lib/console/reads/routes";
+import type { ConnectionCheck } from "@/lib/console/reads/settings";
 
 const MODE_LABELS = { embedded: "Embedded", cloud: "Hosted (cloud v1.3)", onprem: "On-premise" } as const;
-
-async function fetchCheck(): Promise<ConnectionCheck> {
-  const response = await fetch("/api/console/settings/connection", { cache: "no-store" });
-  if (!response.ok) throw new Error(response.status === 401 ? "Your session ended; sign in again." : `The console answered HTTP ${response.status}.`);
-  return response.json();
-}
 
 /** Which API the console speaks to, whether it answers and how fast; "Check again" times a new call. */
 export function ConnectionStatus({ initial }: { initial: ConnectionCheck }) {
@@ -21,7 +17,7 @@ export function ConnectionStatus({ initial }: { initial: ConnectionCheck }) {
   const checkAgain = async () => {
     setChecking(true);
     try {
-      setCheck(await fetchCheck());
+      setCheck(await fetchRead(READ_ROUTES.connection));
       setFailure(null);
     } catch (error) {
       setFailure(error instanceof Error ? error.message : String(error));

@@ -1,7 +1,7 @@
 import "server-only";
 import { WidgetError } from "@/components/usage/widget-error";
 import { Skeleton, LoadingRegion } from "@/components/ui/skeleton";
-import { isApiError } from "@/lib/client";
+import { isApiError, type ServiceAdminClient } from "@/lib/client";
 import { resetEmailConfigured } from "@/lib/console/account/reset-email";
 import { apiConnection } from "@/lib/console/api";
 import type { Caller } from "@/lib/console/auth/caller";
@@ -36,14 +36,25 @@ export function SectionSkeleton({ label, rows = 3 }: { label: string; rows?: num
 
 const panel = "rounded-xl border border-zinc-200 bg-white p-5 dark:border-zinc-800 dark:bg-zinc-900";
 
-/** An API call for a widget: its answer, or the error the widget shows with a retry. */
-async function attempt<T>(call: () => Promise<T>): Promise<{ ok: true; value: T } | { ok: false; error: unknown }> {
+/**
+ * A section read from the embedded service's admin API: unavailable from the hosted and on-premise APIs,
+ * and the error with a retry when the call fails.
+ */
+async function adminSection<T>(
+  { what, failure }: { what: string; failure: string },
+  read: (admin: ServiceAdminClient) => Promise<T>,
+  show: (value: T) => React.ReactNode,
+) {
+  const admin = serviceAdmin();
+  if (!admin) return <Unavailable mode={apiConnection().mode} what={what} />;
+  let value: T;
   try {
-    return { ok: true, value: await call() };
+    value = await read(admin);
   } catch (error) {
     if (!isApiError(error)) throw error;
-    return { ok: false, error };
+    return <WidgetError title={failure} error={error} />;
   }
+  return show(value);
 }
 
 export async function ConnectionSection() {
@@ -102,26 +113,85 @@ export async function LinksSection() {
 }
 
 export async function TeamSection() {
-  const admin = serviceAdmin();
-  if (!admin) return <Unavailable mode={apiConnection().mode} what="Team settings" />;
-  const team = await attempt(() => admin.getTeam());
-  if (!team.ok) return <WidgetError title="The team settings could not be loaded" error={team.error} />;
-  return (
-    <div className={`${panel} space-y-6`}>
-      <VisitorScriptSnippet origin={apiConnection().watchOrigin} publicKey={team.value.public_key} />
-      <TeamSettingsForm team={team.value} />
-    </div>
+  return adminSection(
+    { what: "Team settings", failure: "The team settings could not be loaded" },
+    (admin) => admin.getTeam(),
+    (team) => (
+      <div className={`${panel} space-y-6`}>
+        <VisitorScriptSnippet origin={apiConnection().watchOrigin} publicKey={team.public_key} />
+        <TeamSettingsForm team={team} />
+      </div>
+    ),
   );
 }
 
 export async function KeysSection() {
-  const admin = serviceAdmin();
-  if (!admin) return <Unavailable mode={apiConnection().mode} what="Secret API keys" />;
-  const keys = await attempt(() => admin.listKeys());
-  if (!keys.ok) return <WidgetError title="The API keys could not be loaded" error={keys.error} />;
-  return (
-    <div className={panel}>
-      <ApiKeys keys={keys.value} />
-    </div>
+  return adminSection(
+    { what: "Secret API keys", failure: "The API keys could not be loaded" },
+    (admin) => admin.listKeys(),
+    (keys) => (
+      <div className={panel}>
+        <ApiKeys keys={keys} />
+      </div>
+    ),
   );
 }
+
+/** The page's sections in order: each loads on its own, its skeleton (`loading`, `rows` bars) meanwhile. */
+export const SETTINGS_SECTIONS: Array<{
+  id: string;
+  title: string;
+  description: string;
+  loading: string;
+  rows: number;
+  Content: (props: { caller: Caller }) => Promise<React.ReactNode>;
+}> = [
+  {
+    id: "connection-heading",
+    title: "Connection",
+    description: "The co-browsing API this console speaks to.",
+    loading: "Checking the connection",
+    rows: 3,
+    Content: ConnectionSection,
+  },
+  {
+    id: "users-heading",
+    title: "Console users",
+    description: "Who may sign in, and with which role.",
+    loading: "Loading users",
+    rows: 4,
+    Content: UsersSection,
+  },
+  {
+    id: "sign-in-heading",
+    title: "Sign-in",
+    description: "How the console is signed into, and what to register at your identity provider.",
+    loading: "Loading sign-in methods",
+    rows: 4,
+    Content: SignInSection,
+  },
+  {
+    id: "links-heading",
+    title: "Co-browse links",
+    description: "What every co-browse link the console creates carries.",
+    loading: "Loading link settings",
+    rows: 4,
+    Content: LinksSection,
+  },
+  {
+    id: "team-heading",
+    title: "Team",
+    description: "The embedded service’s settings for your website.",
+    loading: "Loading team settings",
+    rows: 5,
+    Content: TeamSection,
+  },
+  {
+    id: "keys-heading",
+    title: "Secret API keys",
+    description: "Keys that call the API as your team. A new key’s secret is shown once.",
+    loading: "Loading API keys",
+    rows: 3,
+    Content: KeysSection,
+  },
+];

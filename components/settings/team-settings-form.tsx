@@ -8,36 +8,8 @@ import type { TeamSettings } from "@/lib/contract";
 import { CheckboxField } from "@/components/ui/checkbox-field";
 import { FormStatus } from "./form-status";
 import { ListField } from "@/components/ui/list-field";
+import { TEAM_LISTS, TEAM_SWITCHES } from "./team-fields";
 import { fieldError, listFieldError, useFormAction } from "./use-form-action";
-
-const SWITCHES: Array<{
-  field:
-    | "history_enabled"
-    | "require_authorization"
-    | "proxy_enabled"
-    | "onprem_licensed"
-    | "recording_enabled"
-    | "canvas_capture_enabled"
-    | "visitor_feedback_enabled";
-  label: string;
-  hint: string;
-}> = [
-  { field: "history_enabled", label: "Collect visitor history", hint: "Pages each visitor viewed, kept with the visitor." },
-  { field: "require_authorization", label: "Require visitor authorization", hint: "The visitor accepts before an agent sees the page." },
-  { field: "proxy_enabled", label: "Universal proxy enabled", hint: "Co-browse pages that do not load the visitor script." },
-  { field: "onprem_licensed", label: "On-premise licence", hint: "Issue licence tokens for on-premise deployments." },
-  { field: "recording_enabled", label: "Recording", hint: "Record co-browsing sessions." },
-  {
-    field: "canvas_capture_enabled",
-    label: "Show canvases",
-    hint: "Charts, signatures and maps drawn on a canvas reach the agent as images: at most 4 a second, 512 kB a second a page. Masked canvases never leave the page.",
-  },
-  {
-    field: "visitor_feedback_enabled",
-    label: "Ask visitors for feedback",
-    hint: "When a session ends, the visitor is asked “How did this session go?” (a rating of 1 to 5 and an optional comment). Agents are always asked.",
-  },
-];
 
 export function TeamSettingsForm({ team }: { team: TeamSettings }) {
   const [result, submit, pending] = useFormAction(updateTeamSettings);
@@ -58,37 +30,12 @@ export function TeamSettingsForm({ team }: { team: TeamSettings }) {
           error={fieldError(result, "max_concurrent_sessions")}
         />
       </div>
-      <ListField
-        label="Masking selectors (one CSS selector per line)"
-        name="masking_selectors"
-        values={team.masking_selectors}
-        error={listFieldError(result, "masking_selectors")}
-      />
-      <ListField
-        label="Redacted URL parameters (one name per line)"
-        hint="The visitor script drops every URL's fragment, and the value of each query parameter whose name contains one of these, before sending it."
-        name="url_redacted_params"
-        values={team.url_redacted_params}
-        error={listFieldError(result, "url_redacted_params")}
-      />
-      <ListField
-        label="Sites that may embed the watch page (one origin per line, e.g. https://support.example.com)"
-        name="embed_origins"
-        values={team.embed_origins}
-        rows={3}
-        error={listFieldError(result, "embed_origins")}
-      />
-      <ListField
-        label="Sites whose frames the agent sees (one origin per line, e.g. https://checkout.example.com)"
-        hint="Your pages and the frames in them that load the visitor script, when they are on different sites: list every one, the pages' sites and the frames' sites. A frame of a listed site joins the page's session and is shown inside it, masked by these settings before it leaves the frame. Frames of other sites are shown to the agent as a labelled empty box."
-        name="frame_origins"
-        values={team.frame_origins}
-        rows={3}
-        error={listFieldError(result, "frame_origins")}
-      />
+      {TEAM_LISTS.map(({ field, ...list }) => (
+        <ListField key={field} name={field} values={team[field]} error={listFieldError(result, field)} {...list} />
+      ))}
       <fieldset className="grid gap-3 sm:grid-cols-2">
         <legend className="sr-only">Features</legend>
-        {SWITCHES.map(({ field, label, hint }) => (
+        {TEAM_SWITCHES.map(({ field, label, hint }) => (
           <CheckboxField key={field} name={field} label={label} hint={hint} defaultChecked={team[field]} />
         ))}
       </fieldset>

@@ -3,7 +3,7 @@
 import { changeUserRole, disableUser, enableUser } from "@/lib/console/settings/actions";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
-import { Table, TableFrame, Td, Th } from "@/components/ui/table";
+import { HeadedTable, Td } from "@/components/ui/table";
 import { ROLE_LABELS, ROLES, type Role } from "@/lib/console/auth/roles";
 import { FormStatus } from "./form-status";
 import { SelectField } from "@/components/ui/select-field";
@@ -22,27 +22,11 @@ export interface UserRow {
 
 export function UsersTable({ users, currentUserId, emailConfigured }: { users: UserRow[]; currentUserId: string; emailConfigured: boolean }) {
   return (
-    <TableFrame>
-      <Table>
-        <caption className="sr-only">Console users</caption>
-        <thead>
-          <tr>
-            <Th>Name</Th>
-            <Th>Email</Th>
-            <Th>Role</Th>
-            <Th>Status</Th>
-            <Th>
-              <span className="sr-only">Actions</span>
-            </Th>
-          </tr>
-        </thead>
-        <tbody>
-          {users.map((user) => (
-            <UserRowView key={user.id} user={user} self={user.id === currentUserId} emailConfigured={emailConfigured} />
-          ))}
-        </tbody>
-      </Table>
-    </TableFrame>
+    <HeadedTable caption="Console users" columns={["Name", "Email", "Role", "Status", ""]}>
+      {users.map((user) => (
+        <UserRowView key={user.id} user={user} self={user.id === currentUserId} emailConfigured={emailConfigured} />
+      ))}
+    </HeadedTable>
   );
 }
 

@@ -1,15 +1,22 @@
-/** A titled block of a console page, with its actions (range switcher, export links) on the right. */
+import { Suspense } from "react";
+
+/**
+ * A titled block of a console page, with its actions (range switcher, export links) on the right. With a
+ * `fallback`, its content loads on its own (a Suspense boundary) and the fallback holds its place meanwhile.
+ */
 export function Section({
   id,
   title,
   description,
   actions,
+  fallback,
   children,
 }: {
   id: string;
   title: string;
   description?: string;
   actions?: React.ReactNode;
+  fallback?: React.ReactNode;
   children: React.ReactNode;
 }) {
   return (
@@ -23,7 +30,7 @@ export function Section({
         </div>
         {actions ? <div className="flex flex-wrap items-center gap-2">{actions}</div> : null}
       </div>
-      {children}
+      {fallback ? <Suspense fallback={fallback}>{children}</Suspense> : children}
     </section>
   );
 }

@@ -30,3 +30,33 @@ export function Th({ className, ...props }: React.ComponentProps<"th">) {
 export function Td({ className, ...props }: React.ComponentProps<"td">) {
   return <td className={cn("border-b border-zinc-100 px-3 py-2 align-top dark:border-zinc-800/60", className)} {...props} />;
 }
+
+/** A column's header: its name, or its name and the cells' alignment; "" is a column of actions. */
+export type Column = string | { label: string; className: string };
+
+/**
+ * A framed table of plain rows under one row of headers, named for assistive technology by its caption.
+ * A column of actions has no visible header: screen readers hear "Actions".
+ */
+export function HeadedTable({ caption, columns, children }: { caption: string; columns: Column[]; children: React.ReactNode }) {
+  return (
+    <TableFrame>
+      <Table>
+        <caption className="sr-only">{caption}</caption>
+        <thead>
+          <tr>
+            {columns.map((column, index) => {
+              const { label, className } = typeof column === "string" ? { label: column, className: undefined } : column;
+              return (
+                <Th key={index} className={className}>
+                  {label || <span className="sr-only">Actions</span>}
+                </Th>
+              );
+            })}
+          </tr>
+        </thead>
+        <tbody>{children}</tbody>
+      </Table>
+    </TableFrame>
+  );
+}

@@ -1,11 +1,12 @@
 import Link from "next/link";
 import { EmptyState } from "@/components/ui/empty-state";
-import { Table, TableFrame, Td, Th } from "@/components/ui/table";
+import { HeadedTable, Td } from "@/components/ui/table";
 import { isApiError } from "@/lib/client";
 import { agentSessionsUrl } from "@/lib/console/agents/session-filters";
 import { formatCount, formatDuration } from "@/lib/console/usage/format";
 import type { HistoryDays, SessionHistory as History } from "@/lib/console/usage/session-history";
 import { loadSessionHistory } from "@/lib/console/usage/session-history-load";
+import { ChartPair, ChartPairSkeleton } from "./chart-figure";
 import { HistoryChart } from "./history-chart";
 import type { HistorySeries } from "./history-drawing";
 import { WidgetError } from "./widget-error";
@@ -14,6 +15,10 @@ import { WidgetError } from "./widget-error";
 const DRAWN_AGENTS = 7;
 const COLORS = ["#4f46e5", "#059669", "#d97706", "#db2777", "#0891b2", "#7c3aed", "#65a30d"];
 const OTHERS = { key: "others", name: "Other agents", color: "#71717a" };
+const MEASURES = [
+  { measure: "sessions", title: "Sessions per day", format: formatCount },
+  { measure: "seconds", title: "Session time per day", format: formatDuration },
+] as const;
 
 function chartSeries(history: History) {
   const drawn = history.agents.slice(0, DRAWN_AGENTS);
@@ -70,65 +75,48 @@ export async function SessionHistory({ days, linkToAgents }: { days: HistoryDays
   const { series, rows, colorOf } = chartSeries(history);
   return (
     <div className="flex flex-col gap-4">
-      <div className="grid gap-4 lg:grid-cols-2">
-        <HistoryChart
-          title="Sessions per day"
-          unit="sessions"
-          rows={rows("sessions")}
-          series={series}
-          summary={`Sessions per day over the last ${days} days, by agent: ${describeDays(history, "sessions", formatCount)}.`}
-        />
-        <HistoryChart
-          title="Session time per day"
-          unit="seconds"
-          rows={rows("seconds")}
-          series={series}
-          summary={`Session time per day over the last ${days} days, by agent: ${describeDays(history, "seconds", formatDuration)}.`}
-        />
-      </div>
-      <TableFrame>
-        <Table aria-label={`Sessions per agent, last ${days} days`}>
-          <thead>
-            <tr>
-              <Th>Agent</Th>
-              <Th className="text-right">Sessions</Th>
-              <Th className="text-right">Session time</Th>
-            </tr>
-          </thead>
-          <tbody>
-            {history.agents.map((agent) => (
-              <tr key={agent.email} data-testid="history-agent-row">
-                <Td>
-                  <span className="flex items-center gap-2">
-                    <span aria-hidden className="h-3 w-3 shrink-0 rounded-sm" style={{ backgroundColor: colorOf(agent.email) }} />
-                    {linkToAgents ? (
-                      <Link
-                        href={agentSessionsUrl({ kind: "email", email: agent.email }, { from: history.from })}
-                        className="font-medium text-brand-600 hover:underline dark:text-brand-100"
-                      >
-                        {agent.name}
-                      </Link>
-                    ) : (
-                      <span className="font-medium">{agent.name}</span>
-                    )}
-                  </span>
-                </Td>
-                <Td className="text-right tabular-nums">{formatCount(agent.sessions)}</Td>
-                <Td className="text-right tabular-nums">{formatDuration(agent.seconds)}</Td>
-              </tr>
-            ))}
-          </tbody>
-        </Table>
-      </TableFrame>
+      <ChartPair>
+        {MEASURES.map(({ measure, title, format }) => (
+          <HistoryChart
+            key={measure}
+            title={title}
+            unit={measure}
+            rows={rows(measure)}
+            series={series}
+            summary={`${title} over the last ${days} days, by agent: ${describeDays(history, measure, format)}.`}
+          />
+        ))}
+      </ChartPair>
+      <HeadedTable
+        caption={`Sessions per agent, last ${days} days`}
+        columns={["Agent", { label: "Sessions", className: "text-right" }, { label: "Session time", className: "text-right" }]}
+      >
+        {history.agents.map((agent) => (
+          <tr key={agent.email} data-testid="history-agent-row">
+            <Td>
+              <span className="flex items-center gap-2">
+                <span aria-hidden className="h-3 w-3 shrink-0 rounded-sm" style={{ backgroundColor: colorOf(agent.email) }} />
+                {linkToAgents ? (
+                  <Link
+                    href={agentSessionsUrl({ kind: "email", email: agent.email }, { from: history.from })}
+                    className="font-medium text-brand-600 hover:underline dark:text-brand-100"
+                  >
+                    {agent.name}
+                  </Link>
+                ) : (
+                  <span className="font-medium">{agent.name}</span>
+                )}
+              </span>
+            </Td>
+            <Td className="text-right tabular-nums">{formatCount(agent.sessions)}</Td>
+            <Td className="text-right tabular-nums">{formatDuration(agent.seconds)}</Td>
+          </tr>
+        ))}
+      </HeadedTable>
     </div>
   );
 }
 
 export function SessionHistorySkeleton() {
-  return (
-    <div role="status" aria-label="Loading the session history" className="grid gap-4 lg:grid-cols-2">
-      <div aria-hidden className="h-[290px] animate-pulse rounded-xl bg-zinc-200 dark:bg-zinc-800" />
-      <div aria-hidden className="h-[290px] animate-pulse rounded-xl bg-zinc-200 dark:bg-zinc-800" />
-    </div>
-  );
+  return <ChartPairSkeleton label="Loading the session history" />;
 }

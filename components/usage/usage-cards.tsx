@@ -3,45 +3,18 @@ import { formatCount, formatDuration } from "@/lib/console/usage/format";
 import { loadUsage } from "@/lib/console/usage/load-usage";
 import { WidgetError } from "./widget-error";
 
-interface Figure {
-  label: string;
-  value: string;
-  hint: string;
-}
-
-function figures(usage: Usage): Array<{ group: string; items: Figure[] }> {
-  return [
-    {
-      group: "Agents",
-      items: [
-        { label: "Agents today", value: formatCount(usage.agents.today), hint: "in the last 24 hours" },
-        { label: "Agents, 30 days", value: formatCount(usage.agents.last_30_days), hint: "who co-browsed" },
-      ],
-    },
-    {
-      group: "Sessions",
-      items: [
-        { label: "Sessions now", value: formatCount(usage.session_counts.now), hint: "ongoing" },
-        { label: "Sessions today", value: formatCount(usage.session_counts.today), hint: "in the last 24 hours" },
-        { label: "Sessions, 30 days", value: formatCount(usage.session_counts.last_30_days), hint: "started" },
-      ],
-    },
-    {
-      group: "Session time",
-      items: [
-        { label: "Session time today", value: formatDuration(usage.session_seconds.today), hint: "in the last 24 hours" },
-        { label: "Session time, 30 days", value: formatDuration(usage.session_seconds.last_30_days), hint: "in total" },
-      ],
-    },
-    {
-      group: "Visitors",
-      items: [
-        { label: "Visitors online now", value: formatCount(usage.visitors.online_now), hint: "on your site" },
-        { label: "Visitors, 24 hours", value: formatCount(usage.visitors.last_24_hrs), hint: "seen" },
-      ],
-    },
-  ];
-}
+/** The figures in the order of the cards: a label, what it counts, and its value in the API's usage. */
+const FIGURES: Array<[label: string, hint: string, value: (usage: Usage) => string]> = [
+  ["Agents today", "in the last 24 hours", (usage) => formatCount(usage.agents.today)],
+  ["Agents, 30 days", "who co-browsed", (usage) => formatCount(usage.agents.last_30_days)],
+  ["Sessions now", "ongoing", (usage) => formatCount(usage.session_counts.now)],
+  ["Sessions today", "in the last 24 hours", (usage) => formatCount(usage.session_counts.today)],
+  ["Sessions, 30 days", "started", (usage) => formatCount(usage.session_counts.last_30_days)],
+  ["Session time today", "in the last 24 hours", (usage) => formatDuration(usage.session_seconds.today)],
+  ["Session time, 30 days", "in total", (usage) => formatDuration(usage.session_seconds.last_30_days)],
+  ["Visitors online now", "on your site", (usage) => formatCount(usage.visitors.online_now)],
+  ["Visitors, 24 hours", "seen", (usage) => formatCount(usage.visitors.last_24_hrs)],
+];
 
 /** A card per usage figure, as the API reports them now. */
 export async function UsageCards() {
@@ -54,21 +27,15 @@ export async function UsageCards() {
   }
   return (
     <ul aria-label="Usage figures" className="grid grid-cols-2 gap-3 sm:grid-cols-3 xl:grid-cols-5">
-      {figures(usage).flatMap(({ items }) =>
-        items.map((figure) => (
-          <li
-            key={figure.label}
-            className="rounded-xl border border-zinc-200 bg-white p-4 shadow-sm dark:border-zinc-800 dark:bg-zinc-900"
-            data-testid="usage-figure"
-          >
-            <p className="text-xs font-medium text-zinc-600 dark:text-zinc-400">{figure.label}</p>
-            <p className="mt-1 text-2xl font-semibold tabular-nums" data-testid="usage-figure-value">
-              {figure.value}
-            </p>
-            <p className="text-xs text-zinc-500 dark:text-zinc-400">{figure.hint}</p>
-          </li>
-        )),
-      )}
+      {FIGURES.map(([label, hint, value]) => (
+        <li key={label} className="rounded-xl border border-zinc-200 bg-white p-4 shadow-sm dark:border-zinc-800 dark:bg-zinc-900" data-testid="usage-figure">
+          <p className="text-xs font-medium text-zinc-600 dark:text-zinc-400">{label}</p>
+          <p className="mt-1 text-2xl font-semibold tabular-nums" data-testid="usage-figure-value">
+            {value(usage)}
+          </p>
+          <p className="text-xs text-zinc-500 dark:text-zinc-400">{hint}</p>
+        </li>
+      ))}
     </ul>
   );
 }

@@ -3,7 +3,13 @@ import { getDb } from "@/lib/db";
 import { loadUsage } from "@/lib/console/usage/load-usage";
 import { snapshotsOfRange } from "@/lib/console/usage/snapshot-store";
 import { describeSeries, trendPoints, USAGE_RANGES, type UsageRange } from "@/lib/console/usage/snapshots";
+import { ChartPair, ChartPairSkeleton } from "./chart-figure";
 import { TrendChart } from "./trend-chart";
+
+const TRENDS = [
+  { title: "Visitors online", dataKey: "visitorsOnline", color: "var(--color-brand-500)" },
+  { title: "Sessions ongoing", dataKey: "sessionsNow", color: "#059669" },
+] as const;
 
 /** Charts of visitors online and sessions ongoing over the range, from the recorded snapshots. */
 export async function UsageTrends({ range }: { range: UsageRange }) {
@@ -24,36 +30,21 @@ export async function UsageTrends({ range }: { range: UsageRange }) {
     );
   }
 
-  const visitors = points.map((point) => point.visitorsOnline);
-  const sessions = points.map((point) => point.sessionsNow);
-  const withinDay = range === "24h";
   return (
-    <div className="grid gap-4 lg:grid-cols-2">
-      <TrendChart
-        title="Visitors online"
-        dataKey="visitorsOnline"
-        points={points}
-        withinDay={withinDay}
-        color="var(--color-brand-500)"
-        summary={`Visitors online over the last ${label}, ${points.length} points: ${describeSeries(visitors)}.`}
-      />
-      <TrendChart
-        title="Sessions ongoing"
-        dataKey="sessionsNow"
-        points={points}
-        withinDay={withinDay}
-        color="#059669"
-        summary={`Sessions ongoing over the last ${label}, ${points.length} points: ${describeSeries(sessions)}.`}
-      />
-    </div>
+    <ChartPair>
+      {TRENDS.map((trend) => (
+        <TrendChart
+          key={trend.dataKey}
+          {...trend}
+          points={points}
+          withinDay={range === "24h"}
+          summary={`${trend.title} over the last ${label}, ${points.length} points: ${describeSeries(points.map((point) => point[trend.dataKey]))}.`}
+        />
+      ))}
+    </ChartPair>
   );
 }
 
 export function UsageTrendsSkeleton() {
-  return (
-    <div role="status" aria-label="Loading usage trends" className="grid gap-4 lg:grid-cols-2">
-      <div aria-hidden className="h-[290px] animate-pulse rounded-xl bg-zinc-200 dark:bg-zinc-800" />
-      <div aria-hidden className="h-[290px] animate-pulse rounded-xl bg-zinc-200 dark:bg-zinc-800" />
-    </div>
-  );
+  return <ChartPairSkeleton label="Loading usage trends" />;
 }

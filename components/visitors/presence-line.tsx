@@ -1,5 +1,5 @@
 import { Badge } from "@/components/ui/badge";
-import type { VisitorPresence } from "@/lib/console/visitors/presence";
+import type { VisitorPresence } from "@/lib/console/reads/visitors";
 import { OnlineBadge } from "./visitor-badges";
 
 /** Whether the visitor's page is connected, said next to Co-browse: what pressing it will do. */

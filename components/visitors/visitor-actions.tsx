@@ -3,7 +3,7 @@
 import { useRouter } from "next/navigation";
 import { deleteVisitor, stopSession } from "@/lib/console/visitors/actions";
 import type { CoBrowsePermissions } from "@/lib/console/permissions";
-import type { VisitorPresence as Presence } from "@/lib/console/visitors/presence";
+import type { VisitorPresence as Presence } from "@/lib/console/reads/visitors";
 import { CoBrowseButton } from "./co-browse-button";
 import { ConfirmButton } from "./confirm-button";
 import { VisitorPresence } from "./visitor-presence";

@@ -1,7 +1,7 @@
 "use client";
 
 import { useEffect, useState } from "react";
-import type { VisitorPresence as Presence } from "@/lib/console/visitors/presence";
+import type { VisitorPresence as Presence } from "@/lib/console/reads/visitors";
 import type { LivePresence } from "./live-presence";
 import { PresenceLine } from "./presence-line";
 

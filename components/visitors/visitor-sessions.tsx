@@ -1,6 +1,6 @@
 import Link from "next/link";
 import { EmptyState } from "@/components/ui/empty-state";
-import { Table, TableFrame, Td, Th } from "@/components/ui/table";
+import { HeadedTable, Td } from "@/components/ui/table";
 import type { AgentSummary, Session } from "@/lib/contract";
 import { agentRefPath } from "@/lib/console/agents/agent-ref";
 import { sessionAgentRef } from "@/lib/console/agents/console-agent";
@@ -23,52 +23,37 @@ function AgentName({ agent, link }: { agent: AgentSummary; link: boolean }) {
 export function VisitorSessions({ sessions, linkAgents }: { sessions: Session[] | undefined; linkAgents: boolean }) {
   if (!sessions?.length) return <EmptyState title="No sessions with this visitor yet" />;
   return (
-    <TableFrame>
-      <Table aria-label="Sessions">
-        <thead>
-          <tr>
-            <Th>Started</Th>
-            <Th>Length</Th>
-            <Th>Agents</Th>
-            <Th>Status</Th>
-            <Th>Notes</Th>
-            <Th>Feedback</Th>
-            <Th>Recording</Th>
-          </tr>
-        </thead>
-        <tbody>
-          {sessions.map((session) => (
-            <tr key={session.id}>
-              <Td className="whitespace-nowrap">
-                <RelativeTime value={session.started_at} />
-              </Td>
-              <Td>{session.formatted_length}</Td>
-              <Td>
-                {session.agents.length === 0
-                  ? "—"
-                  : session.agents.map((agent, index) => (
-                      <span key={agent.id}>
-                        {index > 0 ? ", " : ""}
-                        <AgentName agent={agent} link={linkAgents} />
-                      </span>
-                    ))}
-              </Td>
-              <Td>{sessionStatus(session)}</Td>
-              <Td className="max-w-xs text-xs whitespace-pre-line break-words">{session.agent_notes || "—"}</Td>
-              <Td className="text-xs">{formatFeedback(session.quality_feedback) || "—"}</Td>
-              <Td>
-                {session.video_url ? (
-                  <a href={session.video_url} target="_blank" rel="noreferrer" className="text-brand-700 underline underline-offset-2 dark:text-brand-100">
-                    Recording
-                  </a>
-                ) : (
-                  "—"
-                )}
-              </Td>
-            </tr>
-          ))}
-        </tbody>
-      </Table>
-    </TableFrame>
+    <HeadedTable caption="Sessions" columns={["Started", "Length", "Agents", "Status", "Notes", "Feedback", "Recording"]}>
+      {sessions.map((session) => (
+        <tr key={session.id}>
+          <Td className="whitespace-nowrap">
+            <RelativeTime value={session.started_at} />
+          </Td>
+          <Td>{session.formatted_length}</Td>
+          <Td>
+            {session.agents.length === 0
+              ? "—"
+              : session.agents.map((agent, index) => (
+                  <span key={agent.id}>
+                    {index > 0 ? ", " : ""}
+                    <AgentName agent={agent} link={linkAgents} />
+                  </span>
+                ))}
+          </Td>
+          <Td>{sessionStatus(session)}</Td>
+          <Td className="max-w-xs text-xs whitespace-pre-line break-words">{session.agent_notes || "—"}</Td>
+          <Td className="text-xs">{formatFeedback(session.quality_feedback) || "—"}</Td>
+          <Td>
+            {session.video_url ? (
+              <a href={session.video_url} target="_blank" rel="noreferrer" className="text-brand-700 underline underline-offset-2 dark:text-brand-100">
+                Recording
+              </a>
+            ) : (
+              "—"
+            )}
+          </Td>
+        </tr>
+      ))}
+    </HeadedTable>
   );
 }

@@ -6,7 +6,8 @@ import { Alert } from "@/components/ui/alert";
 import { isOnlineFilter } from "@/lib/console/visitors/query-values";
 import type { DehydratedState } from "@tanstack/react-query";
 import type { VisitorQuery } from "@/lib/console/visitors/search-params";
-import { prefetchedVisitors } from "@/lib/console/visitors/visitors-query";
+import { prefetchedAnswer } from "@/lib/console/reads/define";
+import { READ_ROUTES } from "@/lib/console/reads/routes";
 import type { LiveVisitorsProps } from "./live-visitors";
 import type { EarlyInput } from "./visitors-browser";
 import { VisitorResults } from "./visitor-results";
@@ -38,14 +39,14 @@ export function VisitorsList({
   query,
   initial,
   refused,
-  fallbackKey,
+  fallbackHash,
 }: {
   query: VisitorQuery;
-  /** The server's prefetched React Query cache: its first page of the list, under `fallbackKey`. */
+  /** The server's prefetched React Query cache: its first page of the list, under the key hashed `fallbackHash`. */
   initial: DehydratedState;
   /** Why the API refused the search, when it did: shown instead of the results. */
   refused: string | null;
-  fallbackKey: string;
+  fallbackHash: string;
 }) {
   const frame = useRef<HTMLDivElement>(null);
   const [live, setLive] = useState<{ Live: LiveVisitorsComponent; early?: EarlyInput } | null>(null);
@@ -79,10 +80,10 @@ export function VisitorsList({
         <live.Live initial={initial} early={live.early} />
       ) : (
         // Keyed by the query: a new query from the server (the command palette) shows in a fresh form.
-        <Fragment key={fallbackKey}>
+        <Fragment key={fallbackHash}>
           <VisitorSearchForm search={query.search} status={query.status} />
           {refused === null ? (
-            <VisitorResults visitors={prefetchedVisitors(initial, fallbackKey) ?? []} query={query} />
+            <VisitorResults visitors={prefetchedAnswer(READ_ROUTES.visitors, initial, fallbackHash)?.visitors ?? []} query={query} />
           ) : (
             <Alert>Visitors could not be loaded: {refused}</Alert>
           )}

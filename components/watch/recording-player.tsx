@@ -9,7 +9,7 @@ import { Skeleton } from "@/components/ui/skeleton";
 import { recordingEventsResponseSchema } from "@/lib/contract";
 import { endpointUrl } from "@/lib/contract/endpoint-url";
 import { liveRoutes } from "@/lib/contract/endpoints/live-routes";
-import { FocusMarksLayer } from "./replay/focus-marks-layer";
+import { FocusMarksLayer } from "./overlays/focus-marks-layer";
 import { drawCanvasImages, REPLAY_STYLE_RULES, showSelectedOptions } from "./replay/replay-fidelity";
 import { withoutReferrerPolicies } from "./replay/referrer-guard";
 import { exchangeLink, storedCredential } from "./session/tab-credential";

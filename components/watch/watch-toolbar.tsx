@@ -4,7 +4,7 @@ import { useState, type ReactNode } from "react";
 import { Button } from "@/components/ui/button";
 import { cn } from "@/components/ui/cn";
 import type { ControlMessage, Tool } from "@/lib/contract";
-import type { ToolMode } from "./replay/replay-view";
+import type { ToolMode } from "./control/tool-mode";
 
 const MODES: Array<{ mode: ToolMode; label: string; needs: Tool[] }> = [
   { mode: "control", label: "Control", needs: ["click", "type", "scroll"] },

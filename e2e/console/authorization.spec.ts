@@ -20,7 +20,8 @@ const ROLE_REFUSAL = '"error":"Your role does not allow this."';
 
 type Who = Role | "anonymous";
 const WHO: Who[] = ["anonymous", ...ROLES];
-const DECLARE = "declare it in ACCESS in e2e/console/console-routes.ts";
+const DECLARE =
+  "declare it: a page in lib/console/pages.ts, a route handler in lib/console/reads/routes.ts, an action in ACCESS.actions of e2e/console/console-routes.ts";
 
 interface Answer {
   status: number;
@@ -93,7 +94,7 @@ test.afterAll(async () => {
 test("the discovery finds the console's pages, route handlers and server actions, and each is declared", () => {
   const { unlisted, stale } = undeclared();
   expect(unlisted, `found on disk or in the build but not declared: ${DECLARE}`).toEqual([]);
-  expect(stale, "declared in ACCESS but no longer found: remove them from e2e/console/console-routes.ts").toEqual([]);
+  expect(stale, "declared but no longer found: remove the declarations").toEqual([]);
 
   // The discovery itself works (a scan that finds nothing would pass the matrix below for nothing).
   expect(consolePages().map((page) => `${page.path} ${page.role}`)).toEqual(

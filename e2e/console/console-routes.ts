@@ -1,41 +1,24 @@
 import fs from "node:fs";
 import path from "node:path";
 import type { Role } from "@/lib/console/auth/roles";
+import { CONSOLE_PAGES } from "@/lib/console/pages";
+import { READ_ROUTES } from "@/lib/console/reads/routes";
 
 /**
- * Who may use each page, route handler and server action of the console: the one declared table the
- * authorization spec checks the running app against. The spec discovers what is on disk (and in the
- * build) by itself, and fails when something found is not listed here, or something listed is gone:
- * a new page, handler or action must be given its role here before it ships.
+ * Who may use each page, route handler and server action of the console: the table the authorization
+ * spec checks the running app against. Pages and route handlers come from their declarations
+ * (lib/console/pages.ts, lib/console/reads/routes.ts); actions are listed here. The spec discovers what is
+ * on disk (and in the build) by itself, and fails when something found is not declared, or something
+ * declared is gone: a new page, handler or action must be given its role before it ships.
  *
  * Roles: agent (usage, visitors, detail, co-browse, stop) < lead (+ agents, audit)
  * < admin (+ delete, purge, settings, users).
  */
 export const ACCESS = {
   /** Pages of app/(console), by route. */
-  pages: {
-    "/usage": "agent",
-    "/visitors": "agent",
-    "/visitors/[id]": "agent",
-    "/agents": "lead",
-    "/agents/[ref]": "lead",
-    "/audit": "lead",
-    "/settings": "admin",
-    "/account": "agent",
-  },
-  /** Route handlers under app/api/console, by "METHOD route". */
-  routeHandlers: {
-    "GET /api/console/me": "agent",
-    "GET /api/console/visitors": "agent",
-    "GET /api/console/visitors/[id]/presence": "agent",
-    "GET /api/console/usage/export/agents": "agent",
-    "GET /api/console/usage/export/snapshots": "agent",
-    "GET /api/console/agents/[ref]/sessions": "lead",
-    "GET /api/console/audit/export": "lead",
-    "GET /api/console/settings/connection": "admin",
-    "GET /api/console/help-queue": "agent",
-    "GET /api/console/sign-out": "agent",
-  },
+  pages: Object.fromEntries(Object.values(CONSOLE_PAGES).map((page) => [page.route, page.role])),
+  /** Route handlers under app/api/console, by "METHOD route" (`[name]` for a path parameter, as on disk). */
+  routeHandlers: Object.fromEntries(Object.values(READ_ROUTES).map((read) => [`GET ${read.path.replace(/\{(\w+)\}/g, "[$1]")}`, read.role])),
   /**
    * Server actions, by "file#export". "public" is for an action a stranger must be able to call; it
    * needs its own guard (the first admin's setup only works while no user exists at all).

@@ -2,6 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { apiClient, embeddedApiKey, leave, registerVisitor } from "../support/api";
 import { demoUser, expect, signInAs, test } from "../support/fixtures";
+import { INTERCOM_TEST_SECRET } from "../support/intercom";
 import { consolePages } from "./console-routes";
 
 function filesUnder(dir: string): string[] {
@@ -26,6 +27,7 @@ async function credentials(): Promise<Record<string, string>> {
     "auth secret": fs.readFileSync(path.join(dataDir, "auth-secret"), "utf8").trim(),
     "link-signing secret": fs.readFileSync(path.join(dataDir, "link-signing-secret"), "utf8").trim(),
     "webhook secret": String(webhook.secret ?? ""),
+    "Intercom client secret": INTERCOM_TEST_SECRET,
   };
   // A scan for an empty or tiny string would pass for the wrong reason.
   for (const [name, value] of Object.entries(found)) expect(value.length, name).toBeGreaterThanOrEqual(16);

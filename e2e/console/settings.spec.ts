@@ -287,10 +287,12 @@ test("the audit page shows these events by the admin, filters by action, and exp
     .readFileSync(await (await download).path(), "utf8")
     .trim()
     .split("\r\n"); // CSV records end in CRLF (RFC 4180)
-  expect(csv[0]).toBe("time_utc,actor_email,action,action_label,outcome,target,ip,detail");
+  expect(csv[0]).toBe("time_utc,actor_email,actor,action,action_label,outcome,target,ip,detail");
   expect(csv).toHaveLength(3);
   expect(csv.slice(1).find((line) => line.includes(",E2E integration,"))).toMatch(
-    new RegExp(`^\\d{4}-\\d\\d-\\d\\dT[\\d:.]+Z,${admin.email.replace(".", "\\.")},api_key_created,API key created,success,E2E integration,`),
+    new RegExp(
+      `^\\d{4}-\\d\\d-\\d\\dT[\\d:.]+Z,${admin.email.replace(".", "\\.")},${admin.email.replace(".", "\\.")},api_key_created,API key created,success,E2E integration,`,
+    ),
   );
 });
 

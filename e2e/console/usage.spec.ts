@@ -148,6 +148,10 @@ test("an agent sees Usage too, without links to the lead-only agent pages", asyn
   await expect(page.getByRole("table", { name: "Usage per agent, last 30 days" })).toBeVisible();
   await expect(page.getByRole("table", { name: "Usage per agent, last 30 days" }).getByRole("link")).toHaveCount(0);
   expect((await page.request.get("/api/console/usage/export/agents")).status()).toBe(200);
+  // A range the page would never link to is refused, naming the field, not answered with the default.
+  const odd = await page.request.get("/api/console/usage/export/snapshots?range=1y");
+  expect(odd.status()).toBe(400);
+  expect(await odd.json()).toMatchObject({ status: "error", error: "invalid_request", message: expect.stringMatching(/^range: /) });
 });
 
 test("the usage exports answer 401 to anonymous callers", async ({ request }) => {

@@ -342,6 +342,17 @@ test("page_only: the embedding page drives the session over postMessage; the vis
   await post({ action: "endSession" });
   await expect.poll(async () => (await received()).find((m) => m.type === "sessionEnded")).toEqual({ type: "sessionEnded", reason: "ended" });
   await expect(visitor.page.getByText("The co-browsing session has ended.")).toBeVisible();
+  // The same session told in the embeddable viewer's terms, in order, once per change.
+  const updates = (await received()).filter((m) => m.type.startsWith("tandem.") && m.type !== "tandem.error");
+  expect(updates.map((m) => (m.type === "tandem.sessionEnded" ? `ended:${m.reason}` : m.state!.status))).toEqual(
+    expect.arrayContaining(["active", "ended", "ended:agent"]),
+  );
+  expect(updates.at(-1)).toEqual({ type: "tandem.sessionEnded", reason: "agent" });
+  expect(updates.find((m) => m.state?.status === "active")!.state).toEqual({
+    status: "active",
+    visitor: { id: visitor.visitorId, name: "Ada Lovelace" },
+    viewers: [{ name: "Alice Agent" }],
+  });
   expect((await seen()).map((event) => event.name)).toEqual(["session_started", "custom_message", "session_ended"]);
   await hostContext.close();
   await visitor.close();

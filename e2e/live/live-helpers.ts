@@ -1,7 +1,7 @@
 import { createHmac } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
-import { expect, test, type APIRequestContext, type Browser, type Page } from "@playwright/test";
+import { expect, test, type APIRequestContext, type Browser, type FrameLocator, type Page } from "@playwright/test";
 import { apiClient, embeddedApiKey, setTeam } from "../support/api";
 import { startServer, type RunningServer } from "../support/server";
 import { decodeJwt, SignJWT } from "jose";
@@ -97,12 +97,15 @@ export async function acceptCoBrowsing(visitorPage: Page): Promise<void> {
     .click();
 }
 
-export function replayFrame(page: Page) {
+export function replayFrame(page: Page | FrameLocator) {
   return page.frameLocator("[data-testid=replay-root] iframe");
 }
 
-/** Clicks, through the agent's overlay, the replayed element matching `selector` (the overlay is scaled). */
-export async function clickInReplay(page: Page, selector: string): Promise<void> {
+/**
+ * Clicks, through the agent's overlay, the replayed element matching `selector` (the overlay is scaled);
+ * `page` is the watch page, or the frame that holds it (the embeddable viewer's).
+ */
+export async function clickInReplay(page: Page | FrameLocator, selector: string): Promise<void> {
   const rect = await replayFrame(page)
     .locator(selector)
     .evaluate((element) => {

@@ -1,11 +1,13 @@
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
-import type { Page } from "@playwright/test";
-import { expect, test } from "../support/fixtures";
-import { liveServer, openAgent, openVisitor } from "./live-helpers";
+import type { Browser, Page } from "@playwright/test";
+import { expect, signInAs, test, type DemoUser } from "../support/fixtures";
+import fs from "node:fs";
+import path from "node:path";
+import { liveServer, openVisitor } from "./live-helpers";
 
 // An AI agent co-browses the demo shop through Tandem's MCP server, with the SDK's own client.
-const live = liveServer({ require_authorization: true });
+const live = liveServer({ require_authorization: true }, { TANDEM_DEMO_SEED: "1" });
 const PASSWORD = "hunter2-Sup3rSecret";
 const CARD = "4242 4242 4242 4242";
 const VIEW_ONLY = { allow_click: false, allow_type: false, allow_scroll: false, allow_draw: false, allow_agent_redirect: false };
@@ -26,6 +28,15 @@ async function call(client: Client, name: string, args: Record<string, unknown>)
   const result = (await client.callTool({ name, arguments: args }, undefined, { timeout: 120_000 })) as Result;
   reads.push(JSON.stringify(result));
   return result;
+}
+
+/** An agent of the team signed in to the console, in a browser of their own. */
+async function signedInAgent(browser: Browser): Promise<{ page: Page; user: DemoUser }> {
+  const users = JSON.parse(fs.readFileSync(path.join(live.server.dataDir, "demo-credentials.json"), "utf8")) as DemoUser[];
+  const user = users.find((candidate) => candidate.role === "agent")!;
+  const page = await (await browser.newContext({ baseURL: live.server.url })).newPage();
+  await signInAs(page, user);
+  return { page, user };
 }
 
 /** Starts a session with the visitor, who accepts the automated agent's request. */
@@ -84,7 +95,7 @@ test("the visitor accepts; the AI agent reads, adds to cart by ref, never sees m
   expect(after.structuredContent!.tree).toContain("1 item in your cart, $12 in total.");
 
   // Each click's change is in the very next read_page, with the real visitor script (its batching included).
-  for (let count = 2; count <= 21; count++) {
+  for (let count = 2; count <= 6; count++) {
     await call(client, "click", { session_id: sessionId, ref: addToCart });
     const read = await call(client, "read_page", { session_id: sessionId });
     expect(read.structuredContent!.tree).toContain(`${count} items in your cart`);
@@ -99,10 +110,25 @@ test("the visitor accepts; the AI agent reads, adds to cart by ref, never sees m
   await visitor.page.getByTestId("password").fill(`${PASSWORD}!`);
   await call(client, "wait_for_change", { session_id: sessionId, timeout_ms: 2000 });
 
-  // A person takes over through a watch link, into the same session; the AI agent then only reads.
-  const handed = await call(client, "hand_over", { session_id: sessionId, agent: { id: "alice", name: "Alice Agent" } });
-  const person = await openAgent(browser, handed.structuredContent!.watch_url as string);
-  expect(person.sessionId()).toBe(sessionId);
+  // Handed over to the team's people: the AI agent gets the visitor's page in the console, for signed-in agents
+  // only. A signed-in agent co-browses from it and joins the same session, credited under their own name; the
+  // visitor is asked again (the team asks first) by that name, then told who is helping; the AI agent only reads.
+  expect((await call(client, "highlight", { session_id: sessionId, ref: addToCart })).isError).toBeFalsy();
+  await expect(visitor.page.locator("[data-tandem-drawing] polyline")).toHaveCount(1);
+  const handed = await call(client, "hand_over", { session_id: sessionId, note: "Asked about gift cards." });
+  const consoleUrl = handed.structuredContent!.console_url as string;
+  expect(consoleUrl).toBe(`${live.server.url}/visitors/${visitor.visitorId}`);
+  expect(JSON.stringify(handed)).not.toContain("/watch/");
+  expect((await fetch(consoleUrl, { redirect: "manual" })).status).toBeGreaterThanOrEqual(300);
+  const person = await signedInAgent(browser);
+  await person.page.goto(consoleUrl);
+  await person.page.getByRole("button", { name: "Co-browse", exact: true }).click();
+  await expect(person.page).toHaveURL(/\/watch\/session\//);
+  await visitor.page
+    .getByRole("dialog", { name: `${person.user.name} wants to see this page` })
+    .getByRole("button", { name: "Accept" })
+    .click();
+  await expect(visitor.page.locator("[data-tandem-bar]")).toContainText(`${person.user.name} is helping you`);
   await expect(person.page.getByTestId("visitor-status")).toHaveAttribute("data-status", "live");
   const refused = await call(client, "click", { session_id: sessionId, ref: addToCart });
   expect(refused.content?.[0]?.text).toContain("handed over");
@@ -114,16 +140,19 @@ test("the visitor accepts; the AI agent reads, adds to cart by ref, never sees m
     expect(read).not.toContain("Gift card balance");
   }
   // The AI agent leaves; the person's session goes on.
-  expect((await call(client, "end_session", { session_id: sessionId })).structuredContent).toEqual({ ended: false });
+  expect((await call(client, "end_session", { session_id: sessionId })).structuredContent).toMatchObject({ ended: false, reason: "handed_over" });
   await expect(person.page.getByTestId("visitor-status")).toHaveAttribute("data-status", "live");
+  // Its outline leaves with it.
+  await expect(visitor.page.locator("[data-tandem-drawing] polyline")).toHaveCount(0);
 
   // A session like any other for the API and the console: its agent marked automated, its tools counted.
   const visitorRead = await (await live.api.get(`/v1.3/visitors/${visitor.visitorId}`)).json();
   const session = visitorRead.visitor.sessions.find((candidate: { id: string }) => candidate.id === sessionId);
-  expect(session.agents.map((agent: { name: string }) => agent.name)).toEqual(expect.arrayContaining(["Shop helper (automated)", "Alice Agent"]));
+  expect(session.agents.map((agent: { name: string }) => agent.name)).toEqual(["Shop helper (automated)", person.user.name]);
+  expect(session.agent_notes).toBe("Asked about gift cards.");
   expect(session.metadata).toMatchObject({ automated: true, api_key: "Shop assistant" });
   expect(session.features_used).toEqual(expect.arrayContaining(["click", "type", "mcp_read_page", "mcp_click", "mcp_hand_over"]));
-  await person.close();
+  await person.page.context().close();
   await client.close();
   await visitor.close();
 });

@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { z } from "zod";
 import { ApiError } from "@/lib/client";
 import { AuthError } from "./auth/auth-error";
-import { errorResponse, routeErrorResponse } from "./route-errors";
+import { errorResponse, RouteError, routeErrorResponse } from "./route-errors";
 
 async function answer(response: Response) {
   return { status: response.status, body: await response.json(), cache: response.headers.get("cache-control") };
@@ -30,6 +30,14 @@ describe("the console's route errors", () => {
     const { status, body } = await answer(routeErrorResponse(parsed.error));
     expect(status).toBe(400);
     expect(body).toMatchObject({ status: "error", error: "invalid_request", message: expect.stringMatching(/^limit: /) });
+  });
+
+  it("answer a refusal the handler names with its own status, code and message", async () => {
+    expect(await answer(routeErrorResponse(new RouteError(404, "not_found", "This visitor no longer exists.")))).toEqual({
+      status: 404,
+      body: { status: "error", error: "not_found", message: "This visitor no longer exists." },
+      cache: "no-store",
+    });
   });
 
   it("answer an API failure with the API's code: 502 when it failed, 429 with Retry-After when it is busy, 404 when it is gone", async () => {

@@ -8,6 +8,8 @@ import type { ErrorCode } from "./errors";
 export const AUTH = {
   /** The cloud API: a secret key of the team, of either scope. */
   "api-key": { security: [{ apiKey: [] }], errors: ["invalid_api_key", "rate_limited"] },
+  /** The cloud API v1.4: a secret key of the team as `Authorization: Bearer …`, or as X-Api-Key. */
+  "bearer-key": { security: [{ bearerKey: [] }, { apiKey: [] }], errors: ["invalid_api_key", "rate_limited"] },
   /** The service's admin API (keys, webhook secret, settings): a secret key of the team with the `admin` scope. */
   "admin-key": { security: [{ apiKey: [] }], errors: ["invalid_api_key", "permission_denied", "rate_limited"] },
   /** The on-premise API: the deployment's REST_KEY, raw; 404 while REST_KEY is unset (the API is off). */
@@ -20,6 +22,10 @@ export const AUTH = {
   "visitor-beacon": { security: [{ visitorId: [], visitorToken: [] }, {}], errors: ["invalid_visitor_token", "rate_limited"] },
   /** The watch page: its viewer token as `Authorization: Bearer …`, its stream included (never in the query). */
   viewer: { security: [{ viewerToken: [] }], errors: ["invalid_viewer_token", "forbidden", "rate_limited"] },
+  /** The embedded viewer's frame: a v1.4 viewer token as `Authorization: Bearer …`, spent by its first use (the handler spends it). */
+  "one-time-viewer": { security: [{ oneTimeViewerToken: [] }], errors: ["invalid_viewer_token", "forbidden", "rate_limited"] },
+  /** Intercom's Canvas Kit requests: `X-Body-Signature`, the HMAC-SHA256 of the raw body with the app's client secret. */
+  "intercom-signature": { security: [{ intercomSignature: [] }], errors: ["invalid_signature", "not_found", "rate_limited"] },
   /** A recording link's signed token as `Authorization: Bearer …` (the replay page moves it out of its address). */
   "recording-link": { security: [{ recordingToken: [] }], errors: ["not_found", "rate_limited"] },
   none: { security: [], errors: [] },
@@ -30,15 +36,18 @@ export type Auth = keyof typeof AUTH;
 /** The security schemes the documents refer to. */
 export const SECURITY_SCHEMES = {
   apiKey: { type: "apiKey", in: "header", name: "X-Api-Key", description: "A secret key of the team" },
+  bearerKey: { type: "http", scheme: "bearer", description: "A secret key of the team" },
   restKey: { type: "apiKey", in: "header", name: "Authorization", description: "The deployment's REST_KEY, raw (no Bearer prefix)" },
   visitorId: { type: "apiKey", in: "header", name: "X-Visitor-Id", description: "The visitor's id, from /collect/register" },
   visitorToken: { type: "apiKey", in: "header", name: "X-Visitor-Token", description: "The visitor's secret, from /collect/register" },
   viewerToken: { type: "http", scheme: "bearer", description: "The watch page's viewer token" },
   recordingToken: { type: "http", scheme: "bearer", description: "The token of a recording link (its video_url)" },
+  oneTimeViewerToken: { type: "http", scheme: "bearer", description: "A v1.4 viewer token, spent by its first use" },
+  intercomSignature: { type: "apiKey", in: "header", name: "X-Body-Signature", description: "Hex HMAC-SHA256 of the raw body with INTERCOM_CLIENT_SECRET" },
 } as const;
 
 /** The parts of the service; each is documented in one of the API documents. */
-export type Group = "v1.3" | "onprem" | "service-admin" | "collect" | "live" | "ops";
+export type Group = "v1.3" | "v1.4" | "onprem" | "integrations" | "service-admin" | "collect" | "live" | "ops";
 
 /** What a successful call answers: JSON of a schema, the plain text `ok`, or a stream of Server-Sent Events. */
 export type Ok = { json: z.ZodType } | { text: "ok" } | { events: z.ZodType };

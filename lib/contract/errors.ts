@@ -14,6 +14,8 @@ export const ERROR_STATUS = {
   // Not in the spec: the visitor script's and the watch page's own credentials.
   invalid_visitor_token: 401,
   invalid_viewer_token: 401,
+  // Not in the spec: a helpdesk's signed request (Intercom's X-Body-Signature) whose signature is wrong or missing.
+  invalid_signature: 401,
   subscription_limit: 402,
   proxy_not_enabled: 402,
   not_authorized: 402,

@@ -9,6 +9,8 @@ export * from "./visitor";
 export * from "./purge-visitors";
 export * from "./identity";
 export * from "./watch-link";
+export * from "./viewer-token";
+export * from "./intercom";
 export * from "./proxy-session";
 export * from "./onprem";
 export * from "./team-settings";

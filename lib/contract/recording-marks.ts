@@ -30,3 +30,9 @@ export interface FocusMark {
  * carry a list's first selected value only. Never sent for a masked list.
  */
 export const SELECTED_OPTIONS_EVENT_TAG = "tandem-selected-options";
+/**
+ * The class of everything the visitor script itself adds to the page (the help bar, the consent prompt,
+ * notices, the agent's pointer and drawings): beside `no-cobrowse`, so it is never sent; readers of the
+ * page (the AI agent's copy) leave it out altogether rather than show it as a masked box.
+ */
+export const TANDEM_UI_CLASS = "tandem-ui";

@@ -61,6 +61,7 @@ export const envSchema = z
     ADMIN_PASSWORD: optional(z.string().min(8, "must be at least 8 characters")),
     LINK_SIGNING_SECRET: optional(z.string().min(32, "must be at least 32 characters")),
     REST_KEY: optional(z.string().min(8, "must be at least 8 characters")),
+    INTERCOM_CLIENT_SECRET: optional(z.string().min(16, "must be at least 16 characters")),
     WATCH_LINK_TTL_SECONDS: optional(z.coerce.number({ error: "must be a number" }).int().min(10).max(86_400)).transform((value) => value ?? 300),
     API_RATE_LIMIT_PER_MINUTE: perMinute(600),
     VISITOR_RATE_LIMIT_PER_MINUTE: perMinute(1_200),

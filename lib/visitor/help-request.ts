@@ -1,4 +1,4 @@
-import { BLOCK_CLASS } from "./recorder/masking";
+import { TANDEM_UI } from "./recorder/masking";
 
 const KEY = "tandem.help-requested";
 
@@ -79,11 +79,11 @@ const BASE =
 function createButton(onClick: () => void) {
   const button = document.createElement("button");
   button.type = "button";
-  button.className = BLOCK_CLASS;
+  button.className = TANDEM_UI;
   button.setAttribute("data-tandem-help", "");
   button.addEventListener("click", onClick);
   const status = document.createElement("span");
-  status.className = BLOCK_CLASS;
+  status.className = TANDEM_UI;
   status.setAttribute("role", "status");
   status.style.cssText = "position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap;";
   const attach = () => document.body.append(button, status);

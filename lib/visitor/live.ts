@@ -45,6 +45,8 @@ export function createLive(options: LiveOptions) {
   let starting = false;
   let consent: { close: () => void } | null = null;
   let removeBar: (() => void) | null = null;
+  /** Who the help bar names. */
+  let helper: string | null = null;
   /** Voice calls: cobrowse-call.js, fetched when an agent first rings (it hangs up as a session ends). */
   let call: Promise<CallReceiver> | null = null;
 
@@ -78,6 +80,7 @@ export function createLive(options: LiveOptions) {
     try {
       const recorder = await loadRecorder(options.baseUrl);
       if (sessionId !== message.sessionId || recording) return;
+      helper = message.agentName;
       removeBar = showHelpBar(message.agentName, () => void stop());
       recording = recorder.start({
         maskingSelectors: options.maskingSelectors(),
@@ -103,8 +106,29 @@ export function createLive(options: LiveOptions) {
     }
   };
 
+  /** Stops sending the page, the session going on: someone new asks to see it. */
+  const pause = () => {
+    recording?.stop();
+    recording = null;
+    options.frames.stopRecording();
+    removeBar?.();
+    removeBar = null;
+  };
+
   const onSession = (message: SessionMessage) => {
-    if (sessionId === message.sessionId && recording) return recording.snapshot();
+    if (sessionId === message.sessionId && recording) {
+      // Someone joined (a person taking over from an automated agent): the visitor is told who, and, where
+      // the team asks first, asked again before the page is sent on.
+      if (message.needsConsent) pause();
+      else {
+        if (message.agentName !== helper) {
+          removeBar?.();
+          helper = message.agentName;
+          removeBar = showHelpBar(message.agentName, () => void stop());
+        }
+        return recording.snapshot();
+      }
+    }
     if (sessionId && sessionId !== message.sessionId) endLocally(null);
     sessionId = message.sessionId;
     if (!message.needsConsent) return void startRecording(message);

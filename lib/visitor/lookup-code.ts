@@ -1,4 +1,4 @@
-import { BLOCK_CLASS } from "./recorder/masking";
+import { TANDEM_UI } from "./recorder/masking";
 
 /** Ctrl pressed this many times within WINDOW_MS shows the visitor's lookup code. */
 const PRESSES = 5;
@@ -26,7 +26,7 @@ export function createLookupCode() {
     if (!code) return;
     hide();
     overlay = document.createElement("div");
-    overlay.className = BLOCK_CLASS;
+    overlay.className = TANDEM_UI;
     overlay.setAttribute("role", "dialog");
     overlay.setAttribute("aria-label", "Your co-browsing code");
     overlay.setAttribute("data-tandem-lookup", "");

@@ -4,14 +4,15 @@ import { ChangePasswordForm } from "@/components/account/change-password-form";
 import { PageHeader } from "@/components/console/page-header";
 import { Section } from "@/components/ui/section";
 import { hasPassword } from "@/lib/console/account/passwords";
-import { requirePageCaller } from "@/lib/console/auth/caller";
+import { requirePage } from "@/lib/console/auth/caller";
+import { CONSOLE_PAGES } from "@/lib/console/pages";
 import { ROLE_LABELS } from "@/lib/console/auth/roles";
 import { getDb } from "@/lib/db";
 
 export const metadata: Metadata = { title: "Account" };
 
 export default async function AccountPage() {
-  const caller = await requirePageCaller("agent");
+  const caller = await requirePage(CONSOLE_PAGES.account);
   await connection();
   const withPassword = await hasPassword(await getDb(), caller.id);
   return (

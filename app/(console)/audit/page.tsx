@@ -9,13 +9,16 @@ import { buttonClass } from "@/components/ui/button";
 import { auditFiltersQuery, parseAuditFilters } from "@/lib/console/audit-log/filters";
 import { ACTION_LABELS } from "@/lib/console/audit-log/labels";
 import { auditActions } from "@/lib/console/audit-log/query";
-import { requirePageCaller } from "@/lib/console/auth/caller";
+import { requirePage } from "@/lib/console/auth/caller";
+import { CONSOLE_PAGES } from "@/lib/console/pages";
+import { readUrl } from "@/lib/console/reads/define";
+import { READ_ROUTES } from "@/lib/console/reads/routes";
 import { getDb } from "@/lib/db";
 
 export const metadata: Metadata = { title: "Audit" };
 
 export default async function AuditPage(props: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
-  await requirePageCaller("lead");
+  await requirePage(CONSOLE_PAGES.audit);
   await connection();
   const filters = parseAuditFilters(await props.searchParams);
   const { page: _page, ...exportFilters } = filters;
@@ -25,7 +28,7 @@ export default async function AuditPage(props: { searchParams: Promise<Record<st
   return (
     <>
       <PageHeader title="Audit" description="Who did what, when (UTC) and from where, newest first.">
-        <a href={`/api/console/audit/export${auditFiltersQuery(exportFilters)}`} download className={buttonClass("secondary")}>
+        <a href={readUrl(READ_ROUTES.auditCsv, { query: exportFilters })} download className={buttonClass("secondary")}>
           Download CSV
         </a>
       </PageHeader>

@@ -1,3 +1,4 @@
-import { roleLayout } from "@/components/console/role-layout";
+import { pageLayout } from "@/components/console/page-layout";
+import { CONSOLE_PAGES } from "@/lib/console/pages";
 
-export default roleLayout("admin");
+export default pageLayout(CONSOLE_PAGES.settings);

@@ -11,8 +11,10 @@ import { UsageCards, UsageCardsSkeleton } from "@/components/usage/usage-cards";
 import { UsageTrends, UsageTrendsSkeleton } from "@/components/usage/usage-trends";
 import { EmptyState } from "@/components/ui/empty-state";
 import { apiConnection } from "@/lib/console/api";
-import { requirePageCaller } from "@/lib/console/auth/caller";
-import { hasRole } from "@/lib/console/auth/roles";
+import { requirePage } from "@/lib/console/auth/caller";
+import { CONSOLE_PAGES, mayOpen } from "@/lib/console/pages";
+import { readUrl } from "@/lib/console/reads/define";
+import { READ_ROUTES } from "@/lib/console/reads/routes";
 import { loadUsageSearchParams, usageUrl } from "@/lib/console/usage/search-params";
 import { HISTORY_DAYS } from "@/lib/console/usage/session-history";
 import { hasAgentLookup } from "@/lib/console/usage/session-history-load";
@@ -21,7 +23,7 @@ import { USAGE_RANGES, type UsageRange } from "@/lib/console/usage/snapshots";
 export const metadata: Metadata = { title: "Usage" };
 
 export default async function UsagePage(props: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
-  const caller = await requirePageCaller("agent");
+  const caller = await requirePage(CONSOLE_PAGES.usage);
   const { range, days } = await loadUsageSearchParams(props.searchParams);
   const rangeOptions = (Object.keys(USAGE_RANGES) as UsageRange[]).map((option) => ({
     label: USAGE_RANGES[option].label,
@@ -45,7 +47,7 @@ export default async function UsagePage(props: { searchParams: Promise<Record<st
       >
         {hasAgentLookup(apiConnection().mode) ? (
           <Suspense key={days} fallback={<SessionHistorySkeleton />}>
-            <SessionHistory days={days} linkToAgents={hasRole(caller.role, "lead")} />
+            <SessionHistory days={days} linkToAgents={mayOpen(caller.role, CONSOLE_PAGES.agent)} />
           </Suspense>
         ) : (
           <EmptyState title="No session history from an on-premise deployment">
@@ -62,7 +64,7 @@ export default async function UsagePage(props: { searchParams: Promise<Record<st
         actions={
           <>
             <RangeSwitcher label="Trend range" options={rangeOptions} />
-            <a href={`/api/console/usage/export/snapshots?range=${range}`} download className={buttonClass("secondary")}>
+            <a href={readUrl(READ_ROUTES.usageSeriesCsv, { query: { range } })} download className={buttonClass("secondary")}>
               Download series (CSV)
             </a>
           </>
@@ -78,14 +80,13 @@ export default async function UsagePage(props: { searchParams: Promise<Record<st
         title="Per agent"
         description="Sessions and session time of each console user over the last 30 days."
         actions={
-          <a href="/api/console/usage/export/agents" download className={buttonClass("secondary")}>
+          <a href={readUrl(READ_ROUTES.agentUsageCsv)} download className={buttonClass("secondary")}>
             Download per-agent usage (CSV)
           </a>
         }
+        fallback={<TableSkeleton label="Loading usage per agent" rows={4} />}
       >
-        <Suspense fallback={<TableSkeleton label="Loading usage per agent" rows={4} />}>
-          <AgentUsageTable viewerRole={caller.role} />
-        </Suspense>
+        <AgentUsageTable viewerRole={caller.role} />
       </Section>
     </>
   );

@@ -5,11 +5,13 @@ import { Alert } from "@/components/ui/alert";
 import { LazyPurgeVisitorsDialog } from "@/components/visitors/lazy-purge-visitors-dialog";
 import { VisitorsList } from "@/components/visitors/visitors-list";
 import { apiConnection } from "@/lib/console/api";
-import { requirePageCaller } from "@/lib/console/auth/caller";
+import { requirePage } from "@/lib/console/auth/caller";
+import { CONSOLE_PAGES } from "@/lib/console/pages";
 import { hasRole } from "@/lib/console/auth/roles";
-import { dehydratedVisitors } from "@/lib/console/visitors/prefetch-visitors";
+import { dehydrateRead } from "@/lib/console/reads/prefetch";
+import { READ_ROUTES } from "@/lib/console/reads/routes";
 import { listVisitors } from "@/lib/console/visitors/read-visitors";
-import { parseVisitorQuery, visitorsUrl, type VisitorQuery } from "@/lib/console/visitors/search-params";
+import { parseVisitorQuery, type VisitorQuery } from "@/lib/console/visitors/search-params";
 import { searchRefusal } from "@/lib/console/visitors/search-refusal";
 
 /** The first page of the list, or why the API refused the search (shown on the page, never as an error page). */
@@ -26,13 +28,14 @@ async function firstPage(query: VisitorQuery) {
 export const metadata: Metadata = { title: "Visitors" };
 
 export default async function VisitorsPage(props: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
-  const caller = await requirePageCaller("agent");
+  const caller = await requirePage(CONSOLE_PAGES.visitors);
   const params = await props.searchParams;
   const query = parseVisitorQuery(params);
   // The first page is fetched here, so the table renders at once; the browser then keeps it fresh.
   const { visitors, refused } = await firstPage(query);
   const canPurge = hasRole(caller.role, "admin") && apiConnection().mode !== "onprem";
   const deleted = typeof params.deleted === "string" ? params.deleted : null;
+  const prefetched = dehydrateRead(READ_ROUTES.visitors, { query }, refused === null ? { visitors } : null);
 
   return (
     <>
@@ -45,12 +48,7 @@ export default async function VisitorsPage(props: { searchParams: Promise<Record
         </Alert>
       ) : null}
       <LazyHelpQueuePanel />
-      <VisitorsList
-        query={query}
-        initial={dehydratedVisitors(visitorsUrl(query), refused === null ? visitors : null)}
-        refused={refused}
-        fallbackKey={visitorsUrl(query)}
-      />
+      <VisitorsList query={query} initial={prefetched.state} refused={refused} fallbackHash={prefetched.hash} />
     </>
   );
 }

@@ -14,7 +14,10 @@ import { Button, buttonClass } from "@/components/ui/button";
 import { cn } from "@/components/ui/cn";
 import { Table, TableFrame, Td, Th } from "@/components/ui/table";
 import type { Session } from "@/lib/contract";
-import { featureOptions, filterSessions, hasSessionFilters, serializeSessionFilters, type SessionFilters } from "@/lib/console/agents/session-filters";
+import { agentRefText, type AgentRef } from "@/lib/console/agents/agent-ref";
+import { featureOptions, filterSessions, hasSessionFilters, type SessionFilters } from "@/lib/console/agents/session-filters";
+import { readUrl } from "@/lib/console/reads/define";
+import { READ_ROUTES } from "@/lib/console/reads/routes";
 import { sessionColumns } from "./columns";
 import { SessionsEmptyState } from "./empty-state";
 import { SessionFiltersBar } from "./filters";
@@ -23,10 +26,10 @@ import { useSessionFilters } from "./use-session-filters";
 const PAGE_SIZES = [10, 25, 50];
 
 /**
- * An agent's sessions: filter (shared predicate with the CSV export), sort, paginate. `exportPath` is
- * the console route handler that answers the same rows as CSV.
+ * An agent's sessions: filter (shared predicate with the CSV export), sort, paginate; the download
+ * answers the same rows as CSV.
  */
-export function SessionsDataTable({ sessions, exportPath }: { sessions: Session[]; exportPath: string }) {
+export function SessionsDataTable({ sessions, agentRef }: { sessions: Session[]; agentRef: AgentRef }) {
   const [filters, setUrlFilters] = useSessionFilters();
   const rows = useMemo(() => filterSessions(sessions, filters), [sessions, filters]);
   const features = useMemo(() => featureOptions(sessions), [sessions]);
@@ -52,7 +55,7 @@ export function SessionsDataTable({ sessions, exportPath }: { sessions: Session[
     autoResetPageIndex: false,
   });
 
-  const query = serializeSessionFilters(filters);
+  const download = readUrl(READ_ROUTES.agentSessionsCsv, { params: { ref: agentRefText(agentRef) }, query: filters });
   const first = rows.length === 0 ? 0 : pagination.pageIndex * pagination.pageSize + 1;
   const last = Math.min(rows.length, (pagination.pageIndex + 1) * pagination.pageSize);
 
@@ -60,7 +63,7 @@ export function SessionsDataTable({ sessions, exportPath }: { sessions: Session[
     <div className="flex flex-col gap-4">
       <div className="flex flex-wrap items-end justify-between gap-3">
         <SessionFiltersBar filters={filters} features={features} onChange={setFilters} />
-        <a href={query ? `${exportPath}?${query}` : exportPath} download className={buttonClass("secondary")}>
+        <a href={download} download className={buttonClass("secondary")}>
           Download CSV
         </a>
       </div>

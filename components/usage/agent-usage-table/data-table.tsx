@@ -1,5 +1,6 @@
 import { isApiError } from "@/lib/client";
-import { hasRole, type Role } from "@/lib/console/auth/roles";
+import type { Role } from "@/lib/console/auth/roles";
+import { CONSOLE_PAGES, mayOpen } from "@/lib/console/pages";
 import { loadAgentUsage } from "@/lib/console/usage/agent-usage-load";
 import type { AgentUsageRow } from "@/lib/console/usage/agent-usage";
 import { Table, TableFrame, Td, Th } from "@/components/ui/table";
@@ -18,7 +19,7 @@ export async function AgentUsageTable({ viewerRole }: { viewerRole: Role }) {
     return <WidgetError title="Per-agent usage could not be loaded" error={error} />;
   }
   if (rows.length === 0) return <AgentUsageEmptyState />;
-  const options = { linkToAgents: hasRole(viewerRole, "lead") };
+  const options = { linkToAgents: mayOpen(viewerRole, CONSOLE_PAGES.agent) };
   return (
     // Focusable so the keyboard can scroll it on a narrow screen (an agent's table has no links).
     <TableFrame tabIndex={0} role="region" aria-label="Usage per agent">

@@ -8,6 +8,8 @@ export function EmbedErrorSignal({ message }: { message: string }) {
   useEffect(() => {
     postToParent({ type: "error", message });
     postToParent({ type: "sessionEnded", reason: "error" });
+    postToParent({ type: "tandem.error", code: "not_started", message });
+    postToParent({ type: "tandem.sessionEnded", reason: "error" });
   }, [message]);
   return null;
 }

@@ -71,3 +71,13 @@ export function showSelectedOptions(replayer: Replayer): void {
     Array.from(list.options).forEach((option, index) => (option.selected = selected.has(index)));
   });
 }
+
+/**
+ * rrweb animates each replayed scroll smoothly (about half a second), so the agent saw where the visitor
+ * had been. Live, the mirror jumps to where the visitor is now, as rrweb already does when fast-forwarding.
+ */
+export function followScrollAtOnce(replayer: Replayer): void {
+  const internals = replayer as unknown as { applyScroll: (data: unknown, isSync: boolean) => void };
+  const applyScroll = internals.applyScroll.bind(replayer);
+  internals.applyScroll = (data) => applyScroll(data, true);
+}

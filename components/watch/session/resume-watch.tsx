@@ -6,6 +6,7 @@ import { endpointUrl } from "@/lib/contract/endpoint-url";
 import { liveRoutes } from "@/lib/contract/endpoints/live-routes";
 import { Skeleton } from "@/components/ui/skeleton";
 import { exchangeLink, storedCredential } from "./tab-credential";
+import { startFramedViewer } from "../embed/viewer-handshake";
 import { WatchNotice } from "../watch-notice";
 import { WatchView } from "../watch-view";
 
@@ -16,7 +17,8 @@ const RETRY_MS = 3_000;
 
 /**
  * A reloaded watch page: the session comes back with the viewer token this tab keeps. Another tab or
- * browser has none (the watch link opens once), and is told how to join. A watch link whose session the
+ * browser has none (the watch link opens once), and is told how to join; in the embeddable viewer's
+ * frame, the page around it hands over a v1.4 viewer token instead. A watch link whose session the
  * service could not describe at once (briefly unavailable) hands its `token` over to this page.
  */
 export function ResumeWatch({ sessionId, token: handedOver }: { sessionId: string; token?: string }) {
@@ -27,7 +29,12 @@ export function ResumeWatch({ sessionId, token: handedOver }: { sessionId: strin
     let retry: ReturnType<typeof setTimeout> | undefined;
     const load = async () => {
       const token = storedCredential("viewer", sessionId);
-      if (!token) return setResume({ state: "refused" });
+      if (!token) {
+        // Framed by the embeddable viewer: the page around it hands the frame its viewer token.
+        const started = await startFramedViewer(sessionId);
+        if (!started) return setResume({ state: "refused" });
+        return setResume(started.ok ? { state: "ready", session: started.session } : { state: "error", message: started.message });
+      }
       try {
         const response = await fetch(endpointUrl(liveRoutes.describeWatchSession, "", { id: sessionId }), { headers: { authorization: `Bearer ${token}` } });
         if (cancelled) return;

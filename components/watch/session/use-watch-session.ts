@@ -1,20 +1,15 @@
 "use client";
 
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from "react";
-import type { ConsoleEntry, RecordedEvent, Tool, WatchSession } from "@/lib/contract";
+import type { ConsoleEntry, RecordedEvent, WatchSession } from "@/lib/contract";
 import { useEndRedirect } from "../end/end-redirect";
 import { useLiveConnection } from "./live-connection";
-import type { ReplayHandle, ToolMode } from "../replay/replay-view";
+import { firstMode, type ToolMode } from "../control/tool-mode";
+import type { ReplayHandle } from "../replay/replay-view";
 import { exchangeLink } from "./tab-credential";
 import { useCall } from "../panels/use-call";
 
 export type WatchProps = WatchSession;
-
-/** The first tool mode the link allows: acting on the page, else drawing, else pointing. */
-function firstMode(tools: Tool[]): ToolMode {
-  if (tools.some((tool) => tool === "click" || tool === "type" || tool === "scroll")) return "control";
-  return tools.includes("draw") ? "draw" : "pointer";
-}
 
 /**
  * What both watch pages (the full one and `page_only`) share: the live connection, the replayed page,

@@ -127,8 +127,13 @@ export async function visitorScreenshot(visitor: Page): Promise<Buffer> {
  * (pixelmatch's default colour threshold, anti-aliasing ignored). `diffPath` writes the difference image.
  */
 export async function pixelDifference(pair: Pair, diffPath?: string): Promise<number> {
-  const visitor = PNG.sync.read(await visitorScreenshot(pair.visitor));
-  const mirror = PNG.sync.read(await mirrorScreenshot(pair.agent));
+  return differingShare(await visitorScreenshot(pair.visitor), await mirrorScreenshot(pair.agent), diffPath);
+}
+
+/** The fraction of pixels that differ between two screenshots of one size, as `pixelDifference` counts them. */
+export async function differingShare(visitorPng: Buffer, mirrorPng: Buffer, diffPath?: string): Promise<number> {
+  const visitor = PNG.sync.read(visitorPng);
+  const mirror = PNG.sync.read(mirrorPng);
   const { width, height } = visitor;
   const diff = new PNG({ width, height });
   const differing = pixelmatch(visitor.data, mirror.data, diff.data, width, height, { threshold: 0.1 });

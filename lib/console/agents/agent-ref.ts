@@ -4,10 +4,14 @@
  */
 export type AgentRef = { kind: "email"; email: string } | { kind: "external"; externalId: string };
 
+/** The reference as its path segment says it, before encoding: `email:lead@example.com`. */
+export function agentRefText(ref: AgentRef): string {
+  return ref.kind === "email" ? `email:${ref.email}` : `external:${ref.externalId}`;
+}
+
 export function agentRefPath(ref: AgentRef): string {
-  const raw = ref.kind === "email" ? `email:${ref.email}` : `external:${ref.externalId}`;
   // ":" and "@" are allowed in a path segment; keeping them makes the URL readable.
-  return `/agents/${encodeURIComponent(raw).replace(/%3A/gi, ":").replace(/%40/g, "@")}`;
+  return `/agents/${encodeURIComponent(agentRefText(ref)).replace(/%3A/gi, ":").replace(/%40/g, "@")}`;
 }
 
 /** The reference of a URL segment, or null when it is not one (Next may hand it over encoded or not). */

@@ -1,31 +1,10 @@
 import { describe, expect, it } from "vitest";
+import { session as sessionFixture } from "@/lib/client/test-fixtures";
 import type { Session } from "@/lib/contract";
 import { agentSessionsUrl, featureOptions, filterSessions, hasSessionFilters, parseSessionFilters, serializeSessionFilters } from "./session-filters";
 
 function session(id: string, started: string, features: string[], live: boolean): Session {
-  return {
-    id,
-    agents: [],
-    call_length_seconds: 0,
-    call_name: null,
-    ended_at: null,
-    started_at: started,
-    features_used: features,
-    formatted_call_length: "0s",
-    formatted_length: "1m",
-    length_seconds: 60,
-    on_premise: false,
-    public_video_url: null,
-    video_url: null,
-    video_status: null,
-    quality_feedback: [],
-    session_authorized: true,
-    source: "api",
-    team: { id: "t", domain: "example.com", _type: "team" },
-    visitor_id: "v",
-    went_live: live,
-    _type: "session",
-  };
+  return { ...sessionFixture, id, started_at: started, features_used: features, went_live: live } as Session;
 }
 
 const sessions = [

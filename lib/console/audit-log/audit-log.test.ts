@@ -62,15 +62,21 @@ describe("audit CSV", () => {
   });
 
   it("writes one quoted row per event with the label, and no secret", () => {
-    expect(auditCsvHeader()).toBe("time_utc,actor_email,action,action_label,outcome,target,ip,detail\r\n");
+    expect(auditCsvHeader()).toBe("time_utc,actor_email,actor,action,action_label,outcome,target,ip,detail\r\n");
     expect(auditCsvLines([event({})])).toBe(
-      '2026-11-23T08:00:00.000Z,ann@example.com,api_key_created,API key created,success,CI,203.0.113.7,"name=CI, prod, prefix=sk_ab"\r\n',
+      '2026-11-23T08:00:00.000Z,ann@example.com,ann@example.com,api_key_created,API key created,success,CI,203.0.113.7,"name=CI, prod, prefix=sk_ab"\r\n',
     );
   });
 
   it("neutralizes cells a spreadsheet would run as formulas", () => {
     const line = auditCsvLines([event({ actorEmail: "-2+3+cmd@evil.example", target: "=cmd()", ip: null, detail: {} })]);
-    expect(line).toBe("2026-11-23T08:00:00.000Z,'-2+3+cmd@evil.example,api_key_created,API key created,success,'=cmd(),,\r\n");
+    expect(line).toBe("2026-11-23T08:00:00.000Z,'-2+3+cmd@evil.example,'-2+3+cmd@evil.example,api_key_created,API key created,success,'=cmd(),,\r\n");
     expect(auditCsvLines([])).toBe("");
+  });
+
+  it("names an API key's calls by the key's name, which the detail column leaves out", () => {
+    const line = auditCsvLines([event({ actorId: "api_key:k_1", actorEmail: null, action: "mcp.click", detail: { api_key: "Shop assistant", team: "t_1" } })]);
+    expect(line).toContain(",API key “Shop assistant”,mcp.click,");
+    expect(line).not.toContain("api_key=");
   });
 });

@@ -1,4 +1,5 @@
 import { csvHeader, csvRecords, type CsvColumn } from "@/lib/console/csv";
+import { actorName } from "./actor";
 import { formatDetail } from "./detail";
 import { actionLabel } from "./labels";
 import type { AuditEvent } from "./query";
@@ -10,6 +11,8 @@ import type { AuditEvent } from "./query";
 export const AUDIT_CSV_COLUMNS: ReadonlyArray<CsvColumn<AuditEvent>> = [
   { header: "time_utc", value: (event) => event.at.toISOString() },
   { header: "actor_email", value: (event) => event.actorEmail },
+  // Who, in words, also for what has no email: an API key by its name, an agent, a visitor.
+  { header: "actor", value: (event) => actorName(event) },
   { header: "action", value: (event) => event.action },
   { header: "action_label", value: (event) => actionLabel(event.action, event.outcome) },
   { header: "outcome", value: (event) => event.outcome },

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gte, ilike, lt, type SQL } from "drizzle-orm";
+import { and, count, desc, eq, gte, ilike, lt, or, sql, type SQL } from "drizzle-orm";
 import type { Db } from "@/lib/db";
 import { auditEvents } from "@/lib/audit/schema";
 import { AUDIT_PAGE_SIZE, type AuditFilters } from "./filters";
@@ -9,8 +9,18 @@ function conditions(filters: AuditFilters): SQL | undefined {
   const where: SQL[] = [];
   if (filters.action) where.push(eq(auditEvents.action, filters.action));
   if (filters.outcome) where.push(eq(auditEvents.outcome, filters.outcome));
-  // A part of the email matches: "ann@" or "example.com"; % and _ typed by the user are literal.
-  if (filters.actor) where.push(ilike(auditEvents.actorEmail, `%${filters.actor.toLowerCase().replaceAll(/[\\%_]/g, (c) => `\\${c}`)}%`));
+  // A part of the email matches ("ann@" or "example.com"), or of an API key's or an agent's name; % and _
+  // typed by the user are literal.
+  if (filters.actor) {
+    const pattern = `%${filters.actor.toLowerCase().replaceAll(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    where.push(
+      or(
+        ilike(auditEvents.actorEmail, pattern),
+        ilike(sql`${auditEvents.detail} ->> 'api_key'`, pattern),
+        ilike(sql`${auditEvents.detail} ->> 'agent'`, pattern),
+      )!,
+    );
+  }
   if (filters.from) where.push(gte(auditEvents.at, new Date(`${filters.from}T00:00:00Z`)));
   if (filters.to) where.push(lt(auditEvents.at, new Date(Date.parse(`${filters.to}T00:00:00Z`) + 86_400_000)));
   return where.length ? and(...where) : undefined;

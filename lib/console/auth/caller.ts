@@ -9,6 +9,7 @@ import { authOptions } from "./auth-options";
 import { hasRole, type Role } from "./roles";
 import { decodeSessionToken } from "./session-decode";
 import { isWithinAbsoluteLimit } from "./session-limits";
+import type { ConsolePage } from "../pages";
 import { findEnabledUser } from "../users/users";
 
 export interface Caller {
@@ -52,10 +53,13 @@ export async function requireCaller(role: Role = "agent"): Promise<Caller> {
   return caller;
 }
 
-/** For pages: anonymous callers go to the sign-in page, callers without the role get the 403 page. */
-export async function requirePageCaller(role: Role = "agent"): Promise<Caller> {
+/**
+ * For pages: anonymous callers go to the sign-in page, callers without the page's role (lib/console/pages.ts)
+ * get the 403 page. Without a page, any signed-in caller.
+ */
+export async function requirePage(page?: ConsolePage): Promise<Caller> {
   const caller = await getCaller();
   if (!caller) redirect("/login");
-  if (!hasRole(caller.role, role)) forbidden();
+  if (page && !hasRole(caller.role, page.role)) forbidden();
   return caller;
 }

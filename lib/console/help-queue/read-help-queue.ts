@@ -2,15 +2,10 @@ import "server-only";
 import type { Visitor } from "@/lib/contract";
 import { getDb } from "@/lib/db";
 import { apiConnection } from "../api";
+import type { HelpQueueEntry } from "../reads/help-queue";
 import { searchVisitors } from "../visitors/read-visitors";
 import { VISITORS_MAX_RESULTS } from "../visitors/query-values";
 import { syncHelpRequests, type WaitingVisitor } from "./help-requests";
-
-export interface HelpQueueEntry {
-  visitor: Visitor;
-  requestedAt: string;
-  claimedBy: { id: string; name: string } | null;
-}
 
 /** A visitor waiting for a call who is online and not yet in a session (the hosted service may be slower to clear it). */
 export function isAskingForHelp(visitor: Visitor): boolean {

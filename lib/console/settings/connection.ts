@@ -1,8 +1,7 @@
 import "server-only";
 import { describeApiError } from "../api-errors";
-import { apiConnection, type ConnectionMode } from "../api";
-
-export type ConnectionCheck = { mode: ConnectionMode; label: string; checkedAt: string } & ({ ok: true; latencyMs: number } | { ok: false; error: string });
+import { apiConnection } from "../api";
+import type { ConnectionCheck } from "../reads/settings";
 
 /** Whether the API answers, timed on a cheap authenticated call (usage), so a bad key shows too. */
 export async function checkConnection(): Promise<ConnectionCheck> {

@@ -1,3 +1,4 @@
+import { CONSOLE_PAGES } from "@/lib/console/pages";
 import { visitorQueryString } from "@/lib/console/visitors/search-params";
 
 export interface PaletteTarget {
@@ -20,9 +21,9 @@ export function visitorTargets(input: string): PaletteTarget[] {
   const search: PaletteTarget = {
     key: "search",
     label: LOOKUP_CODE.test(text) ? `Find the visitor with lookup code ${text}` : `Search visitors for “${text}”`,
-    href: `/visitors${visitorQueryString({ search: text, status: "all" })}`,
+    href: `${CONSOLE_PAGES.visitors.route}${visitorQueryString({ search: text, status: "all" })}`,
   };
   if (LOOKUP_CODE.test(text) || !LOOKS_LIKE_ID.test(text) || !/[A-Z0-9]/.test(text)) return [search];
-  const open: PaletteTarget = { key: "open", label: `Open visitor ${text}`, href: `/visitors/${encodeURIComponent(text)}` };
+  const open: PaletteTarget = { key: "open", label: `Open visitor ${text}`, href: `${CONSOLE_PAGES.visitors.route}/${encodeURIComponent(text)}` };
   return [open, search];
 }

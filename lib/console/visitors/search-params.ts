@@ -3,8 +3,8 @@ import { ONLINE_FILTERS, VISITOR_LIMITS, VISITORS_PAGE_SIZE } from "./query-valu
 
 /**
  * The Visitors page's query, as it lives in the URL. One set of parsers for the server page (first
- * page), the console's route handler and the browser (useQueryStates), so all ask the API the same thing
- * and the server's first page is found under the browser's key.
+ * page) and the browser (useQueryStates), so both ask the API the same thing and the server's first page
+ * is found under the browser's key; the list's read takes the parsed query (reads/visitors.ts).
  */
 export const visitorSearchParams = {
   /** What the person typed: the whole search grammar. */
@@ -41,11 +41,4 @@ export function apiSearch(query: Pick<VisitorQuery, "search" | "status">): strin
   const rest = text.replace(ONLINE_TOKEN, " ").replace(/\s+/g, " ").trim();
   const token = query.status === "online" ? "online" : "-online";
   return rest ? `${rest} ${token}` : token;
-}
-
-/** The console's route handler for the list; its URL for a query is also that query's cache key. */
-export const VISITORS_URL = "/api/console/visitors";
-
-export function visitorsUrl(query: VisitorQuery): string {
-  return `${VISITORS_URL}${visitorQueryString(query)}`;
 }

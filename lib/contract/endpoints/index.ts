@@ -1,12 +1,14 @@
 import type { Endpoint, Group } from "../endpoint";
 import { cloudEndpoints } from "./cloud";
+import { cloudV14Endpoints } from "./cloud-v1-4";
+import { integrationEndpoints } from "./integrations";
 import { collectEndpoints } from "./collect";
 import { liveEndpoints } from "./live";
 import { onpremEndpoints } from "./onprem";
 import { opsEndpoints } from "./ops";
 import { serviceAdminEndpoints } from "./service-admin";
 
-export { cloudEndpoints, collectEndpoints, liveEndpoints, onpremEndpoints, opsEndpoints, serviceAdminEndpoints };
+export { cloudEndpoints, cloudV14Endpoints, integrationEndpoints, collectEndpoints, liveEndpoints, onpremEndpoints, opsEndpoints, serviceAdminEndpoints };
 export { MAX_EVENT_BATCH_BYTES } from "./collect";
 
 /**
@@ -20,6 +22,10 @@ export const ENDPOINTS: readonly Endpoint[] = [
   ...Object.values(collectEndpoints),
   ...Object.values(liveEndpoints),
   ...Object.values(opsEndpoints),
+  ...Object.values(integrationEndpoints),
+  // Last: walks of the registry (the fuzz suites) reach v1.4's purge, which deletes the visitor whose
+  // credentials they use once it is offline, after everything else.
+  ...Object.values(cloudV14Endpoints),
 ];
 
 type Declarations<G> = G[keyof G];
@@ -27,6 +33,8 @@ type Declarations<G> = G[keyof G];
 /** Every declaration with its own types (ENDPOINTS forgets them): browser code finds one by its method and path. */
 export type DeclaredEndpoint =
   | Declarations<typeof cloudEndpoints>
+  | Declarations<typeof cloudV14Endpoints>
+  | Declarations<typeof integrationEndpoints>
   | Declarations<typeof onpremEndpoints>
   | Declarations<typeof serviceAdminEndpoints>
   | Declarations<typeof collectEndpoints>
@@ -42,6 +50,14 @@ export const API_DOCUMENTS = {
     description: "Cloud v1.3 API of Tandem's embedded co-browsing service.",
     groups: ["v1.3"],
   },
+  cloudV14: {
+    path: cloudV14Endpoints.getCloudDocumentV14.path,
+    title: "Tandem co-browsing API",
+    version: "1.4",
+    description:
+      "Cloud v1.4 API of Tandem's embedded co-browsing service: v1.3's endpoints with the key also as `Authorization: Bearer`, and viewer tokens for embedded viewers.",
+    groups: ["v1.4"],
+  },
   onprem: {
     path: onpremEndpoints.getOnpremDocument.path,
     title: "Tandem on-premise API",
@@ -53,8 +69,8 @@ export const API_DOCUMENTS = {
     path: serviceAdminEndpoints.getServiceDocument.path,
     title: "Tandem embedded service",
     version: "1.0",
-    description: "Tandem's own endpoints: the service's admin API, the visitor script's protocol, live sessions and health.",
-    groups: ["service-admin", "collect", "live", "ops"],
+    description: "Tandem's own endpoints: the service's admin API, the visitor script's protocol, live sessions, helpdesk apps and health.",
+    groups: ["service-admin", "collect", "live", "integrations", "ops"],
   },
 } as const satisfies Record<string, { path: string; title: string; version: string; description: string; groups: readonly Group[] }>;
 

@@ -12,5 +12,6 @@ export const liveRoutes = {
   saveAgentNotes: { method: "post", path: "/live/sessions/{id}/notes" },
   sendAgentFeedback: { method: "post", path: "/live/sessions/{id}/feedback" },
   sendAgentCall: { method: "post", path: "/live/sessions/{id}/call" },
+  redeemViewerToken: { method: "post", path: "/live/viewer-tokens/redeem" },
   getRecordingEvents: { method: "get", path: "/live/recordings/events" },
 } as const;

@@ -10,6 +10,7 @@ import {
   watchSessionResponseSchema,
 } from "../live";
 import { okResponseSchema } from "../visitor-protocol";
+import { redeemViewerTokenRequestSchema } from "../viewer-token";
 import { agentCallRequestSchema, agentCallResponseSchema, CALL_ERRORS, CALL_MESSAGE_MAX_BYTES } from "../call";
 
 /** The agent's side of a live session: the watch page's stream and tools, and recordings' replay. */
@@ -104,6 +105,18 @@ export const liveEndpoints = {
     ok: { json: agentCallResponseSchema },
     errors: CALL_ERRORS,
     maxBodyBytes: CALL_MESSAGE_MAX_BYTES,
+  }),
+  redeemViewerToken: endpoint({
+    id: "redeemViewerToken",
+    ...liveRoutes.redeemViewerToken,
+    group: "live",
+    auth: "one-time-viewer",
+    summary: "The embedded viewer starts with its viewer token",
+    description:
+      "Spends the v1.4 viewer token (once, before it expires) and answers what the watch page needs, with the viewer credential of its session. Refused unless `host_origin` is one of the team's embed origins.",
+    body: redeemViewerTokenRequestSchema,
+    ok: { json: watchSessionResponseSchema },
+    errors: ["not_found"],
   }),
   getRecordingEvents: endpoint({
     id: "getRecordingEvents",

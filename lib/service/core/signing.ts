@@ -4,7 +4,7 @@ import { env } from "@/lib/env";
 import { loadSecret, SECRET_FILES } from "@/lib/secrets";
 
 /** What a signed link is for: a token for one purpose is refused for any other. */
-export type LinkPurpose = "watch" | "onprem-license" | "proxy";
+export type LinkPurpose = "watch" | "onprem-license" | "proxy" | "viewer-token";
 
 let key: Uint8Array | undefined;
 function signingKey(): Uint8Array {

@@ -16,6 +16,8 @@ import type { Endpoint } from "@/lib/contract/endpoint";
 /** Where the service answers; everything else is the console's (Next). */
 export const SERVICE_PATH_PREFIXES = [
   "/v1.3/",
+  "/v1.4/",
+  "/integrations/intercom/",
   "/api/visitors/",
   "/api/openapi.json",
   "/service-admin/",

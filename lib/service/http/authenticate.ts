@@ -1,4 +1,4 @@
-import { timingSafeEqual } from "node:crypto";
+import { createHmac, timingSafeEqual } from "node:crypto";
 import type { Auth } from "@/lib/contract/endpoint";
 import type { Db } from "@/lib/db";
 import { env } from "@/lib/env";
@@ -25,12 +25,14 @@ interface AuthInput {
   db: Db;
   /** The parsed body, for the authentications that read it (AUTH_FROM_BODY). */
   body: unknown;
+  /** The body as sent, for those that check its signature. */
+  rawBody?: string;
 }
 
 const NOBODY: Caller = { team: null, keyId: null, visitorId: null, viewer: null };
 
-/** The authentications that need the body first: it holds the credential. */
-export const AUTH_FROM_BODY: ReadonlySet<Auth> = new Set(["public-key", "visitor-beacon"]);
+/** The authentications that need the body first: it holds the credential, or its signature covers it as sent. */
+export const AUTH_FROM_BODY: ReadonlySet<Auth> = new Set(["public-key", "visitor-beacon", "intercom-signature"]);
 
 const invalidVisitor = () => new ServiceError("invalid_visitor_token", "Unknown visitor or wrong token: register again.");
 
@@ -52,16 +54,34 @@ const field = (body: unknown, name: string): unknown => (body && typeof body ===
 
 const defaultTeamId = () => processCache<{ id: string }>("default-team", 60_000);
 
+/** The deployment's own team: the on-premise API's and the helpdesk apps' (one secret for the deployment). */
+async function deploymentTeam(db: Db): Promise<Team> {
+  const known = defaultTeamId().get("team");
+  const team = known ? await teamById(db, known.id) : await defaultTeam(db);
+  if (!team) throw new ServiceError("unavailable", "The service has no team yet.");
+  defaultTeamId().set("team", { id: team.id });
+  return team;
+}
+
 async function restKeyCaller({ request, db }: AuthInput): Promise<Caller> {
   const restKey = env().REST_KEY;
   // The on-premise API exists only while REST_KEY is set.
   if (!restKey) throw new ServiceError("not_found", "The on-premise API is disabled: set REST_KEY to enable it.");
   if (!sameSecret(request.headers.get("authorization"), restKey)) throw new ServiceError("invalid_api_key", "The Authorization header must hold the REST_KEY.");
-  const known = defaultTeamId().get("team");
-  const team = known ? await teamById(db, known.id) : await defaultTeam(db);
-  if (!team) throw new ServiceError("unavailable", "The service has no team yet.");
-  defaultTeamId().set("team", { id: team.id });
-  return { ...NOBODY, team };
+  return { ...NOBODY, team: await deploymentTeam(db) };
+}
+
+/** Intercom signs each Canvas Kit request's raw body with the app's client secret; the app is off without one. */
+async function intercomCaller({ request, db, rawBody }: AuthInput): Promise<Caller> {
+  const secret = env().INTERCOM_CLIENT_SECRET;
+  if (!secret) throw new ServiceError("not_found", "The Intercom app is off: set INTERCOM_CLIENT_SECRET to turn it on.");
+  const expected = createHmac("sha256", secret)
+    .update(rawBody ?? "")
+    .digest("hex");
+  if (!sameSecret(request.headers.get("x-body-signature")?.toLowerCase() ?? null, expected)) {
+    throw new ServiceError("invalid_signature", "X-Body-Signature does not match the body: the request is not from Intercom.");
+  }
+  return { ...NOBODY, team: await deploymentTeam(db) };
 }
 
 /** The credential of `Authorization: Bearer …`. Never read from the query: proxies log addresses. */
@@ -88,6 +108,11 @@ export const AUTHENTICATE: Record<Auth, (input: AuthInput) => Promise<Caller>> =
     const { team, keyId } = await authenticateApiKey(db, request.headers.get("x-api-key"));
     return { ...NOBODY, team, keyId };
   },
+  // v1.4: the key as `Authorization: Bearer …`, or as v1.3 sends it.
+  "bearer-key": async ({ request, db }) => {
+    const { team, keyId } = await authenticateApiKey(db, bearerToken(request) ?? request.headers.get("x-api-key"));
+    return { ...NOBODY, team, keyId };
+  },
   "admin-key": async ({ request, db }) => {
     const { team, keyId, scope } = await authenticateApiKey(db, request.headers.get("x-api-key"));
     if (scope !== "admin") {
@@ -111,6 +136,9 @@ export const AUTHENTICATE: Record<Auth, (input: AuthInput) => Promise<Caller>> =
   viewer: viewerCaller,
   // The recording link's signed token (bearerToken) is the credential: the handler checks it.
   "recording-link": async () => NOBODY,
+  // The viewer token (bearerToken) is spent by the handler, in the transaction that checks it.
+  "one-time-viewer": async () => NOBODY,
+  "intercom-signature": intercomCaller,
   none: async () => NOBODY,
 };
 

@@ -13,7 +13,7 @@ import { okText } from "./envelope";
 import { refuseNulText } from "./nul-text";
 import type { RateLimiter } from "./rate-limit";
 import { bucketsAfterAuth, bucketsBeforeAuth } from "./rate-limits";
-import { MAX_RECORDED_PAGE_DEPTH, readJson } from "./read-body";
+import { MAX_RECORDED_PAGE_DEPTH, parseJson, readText } from "./read-body";
 import { routingPath } from "./routing-path";
 
 type VisitorAuth = "visitor" | "visitor-beacon";
@@ -21,8 +21,8 @@ type VisitorAuth = "visitor" | "visitor-beacon";
 /** What a handler gets: the caller, and the request parsed with the endpoint's schemas. */
 export interface HandlerContext<E extends EndpointSpec> {
   db: Db;
-  team: E["auth"] extends "none" | "recording-link" ? null : Team;
-  keyId: E["auth"] extends "api-key" | "admin-key" ? string : null;
+  team: E["auth"] extends "none" | "recording-link" | "one-time-viewer" ? null : Team;
+  keyId: E["auth"] extends "api-key" | "bearer-key" | "admin-key" ? string : null;
   visitorId: E["auth"] extends VisitorAuth ? string : null;
   viewer: E["auth"] extends "viewer" ? ViewerClaims : null;
   params: ParamsOf<E>;
@@ -85,16 +85,18 @@ export function bindEndpoint<E extends Endpoint>(app: Hono<ServiceEnv>, endpoint
       const rawQuery = Object.fromEntries(new URL(request.url).searchParams);
       refuseNulText(rawParams, "path");
       refuseNulText(rawQuery, "query");
-      const readBody = async () => {
+      const parseBody = (text: string) => {
         // A field passed through is a recorded page, as deep as the page's DOM.
-        const body = await readJson(request, endpoint.maxBodyBytes, endpoint.passThrough ? MAX_RECORDED_PAGE_DEPTH : undefined);
+        const body = parseJson(text, endpoint.passThrough ? MAX_RECORDED_PAGE_DEPTH : undefined);
         refuseNulText(body, "body", endpoint.passThrough);
         return body;
       };
-      let raw: unknown = endpoint.body && bodyFirst ? await readBody() : undefined;
-      const caller = await AUTHENTICATE[endpoint.auth]({ request, db, body: raw });
+      // Read first when it holds the credential (or its signature covers it as sent).
+      const text = endpoint.body && bodyFirst ? await readText(request, endpoint.maxBodyBytes) : undefined;
+      let raw: unknown = text !== undefined ? parseBody(text) : undefined;
+      const caller = await AUTHENTICATE[endpoint.auth]({ request, db, body: raw, rawBody: text });
       await limit(dependencies.limiter(), bucketsAfterAuth(endpoint, caller));
-      if (endpoint.body && !bodyFirst) raw = await readBody();
+      if (endpoint.body && !bodyFirst) raw = parseBody(await readText(request, endpoint.maxBodyBytes));
       const params = parse(endpoint.params, rawParams, "");
       const query = parse(endpoint.query, rawQuery, "query");
       const body = parse(endpoint.body, raw, "");

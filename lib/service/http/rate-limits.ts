@@ -33,8 +33,11 @@ export function bucketsBeforeAuth(endpoint: Endpoint, address: string): Bucket[]
     case "visitor":
     case "visitor-beacon":
     case "recording-link":
+    case "one-time-viewer":
+    case "intercom-signature":
       return [{ key: `address:${address}`, perMinute: config.VISITOR_RATE_LIMIT_PER_MINUTE }];
     case "api-key":
+    case "bearer-key":
     case "admin-key":
     case "rest-key":
       // Ten keys' worth per address: the console calls from one address with one key.

@@ -55,7 +55,11 @@ function nestsDeeperThan(value: unknown, limit: number): boolean {
  * JSON.stringify all recurse, and a few kilobytes of brackets would overflow their stack.
  */
 export async function readJson(request: Request, maxBytes: number, maxDepth = MAX_JSON_DEPTH): Promise<unknown> {
-  const text = await readText(request, maxBytes);
+  return parseJson(await readText(request, maxBytes), maxDepth);
+}
+
+/** A body's text as JSON (readJson's rules), for callers that keep the text too (a signed body). */
+export function parseJson(text: string, maxDepth = MAX_JSON_DEPTH): unknown {
   if (!text.trim()) return {};
   let body: unknown;
   try {

@@ -53,7 +53,8 @@ export async function announceSession(db: Db, session: SessionRow, team: Team): 
   return {
     type: "session",
     sessionId: session.id,
-    agentName: session.viewer?.name ?? names[0] ?? "An agent",
+    // The newest to join: the person who took over from an automated agent, once one did.
+    agentName: session.viewer?.name ?? names.at(-1) ?? "An agent",
     permissions: session.permissions,
     needsConsent: needsConsent(session, team),
   };

@@ -1,25 +1,44 @@
 import "server-only";
 import { eq, sql } from "drizzle-orm";
 import { watchUrlRequestSchema, type Permissions } from "@/lib/contract/watch-link";
-import type { StartSessionOutput } from "@/lib/contract/mcp";
+import type { EndSessionOutput, HandOverOutput, StartSessionOutput } from "@/lib/contract/mcp";
 import type { Db } from "@/lib/db";
 import { ServiceError } from "../core/errors";
 import { processCache } from "../core/process-cache";
 import { sessions } from "../core/schema";
 import { announceSession, broadcastStatus, loadSession, needsConsent, type SessionRow } from "../live/live-session";
+import { toolAllowed } from "../live/permissions";
+import { currentNotes } from "../sessions/agent-notes";
 import { liveRelay } from "../live/node-relay";
 import { markSessionsAttended } from "../live/stream-presence";
+import { publicBaseUrl } from "../core/signing";
+import { HANDED_OVER } from "../sessions/handover-links";
 import { endSession } from "../sessions/lifecycle";
-import { createWatchLink, openWatchLink } from "../sessions/watch-links";
+import { createWatchLink, openWatchLink, watchLinkToken } from "../sessions/watch-links";
 import type { Team } from "../teams/team";
 import { dropMirror, mirrorOf } from "./page-mirrors";
 
 /** What a session opened by an AI agent carries in its metadata (the API and the console show it). */
 export const AUTOMATED = "automated";
-const HANDED_OVER = "handed_over";
 
 /** The name the visitor and the console see: the agent's own, marked as automated. */
 export const automatedName = (name: string) => `${name} (automated)`;
+
+/**
+ * An agent's name as the visitor may see it: compatibility forms folded (full-width letters become
+ * plain ones), no control or formatting characters (bidi overrides that would turn "(automated)"
+ * around, zero-width marks), spaces collapsed. Empty once cleaned: refused.
+ */
+export function plainName(name: string): string {
+  const plain = name
+    .normalize("NFKC")
+    .replace(/[\p{Cc}\p{Cf}\p{Co}\p{Cn}\p{Zl}\p{Zp}]/gu, "")
+    .replace(/\s+/g, " ")
+    .trim()
+    .slice(0, 80);
+  if (!plain) throw new ServiceError("invalid_request", "agent_name: give a name of letters the visitor can read.");
+  return plain;
+}
 
 export interface AiCaller {
   team: Team;
@@ -71,8 +90,9 @@ export async function startAiSession(
   caller: AiCaller,
   input: { visitor_id: string; agent_name: string; permissions?: Partial<Permissions>; wait_seconds: number },
 ): Promise<StartSessionOutput> {
+  const agentName = plainName(input.agent_name);
   const request = watchUrlRequestSchema.parse({
-    agent: { id: `ai:${caller.keyId}:${input.agent_name}`.slice(0, 200), name: automatedName(input.agent_name) },
+    agent: { id: `ai:${caller.keyId}:${agentName}`.slice(0, 200), name: automatedName(agentName) },
     permissions: input.permissions ?? {},
     metadata: { [AUTOMATED]: true, api_key: caller.keyName },
   });
@@ -84,7 +104,7 @@ export async function startAiSession(
     if (error instanceof ServiceError && error.code === "subscription_limit") return notStarted("session_limit", error.message);
     throw error;
   }
-  const opened = await openWatchLink(db, link.watch_url.slice(link.watch_url.lastIndexOf("/") + 1));
+  const opened = await openWatchLink(db, watchLinkToken(link.watch_url));
   if (!opened.ok) {
     return opened.reason === "session_limit"
       ? notStarted("session_limit", `The account allows ${opened.limit} concurrent sessions.`)
@@ -125,20 +145,49 @@ export async function startAiSession(
   return notStarted("timeout", `The visitor did not accept within ${input.wait_seconds} s: the session was ended.`, sessionId);
 }
 
-/** Ends the session; once handed over, the AI agent only leaves it (false): the person's session goes on. */
-export async function endAiSession(db: Db, caller: AiCaller, sessionId: string): Promise<boolean> {
+/**
+ * Ends the session; once handed over, the AI agent only leaves it (false): the person's session goes on,
+ * without the agent's drawings. The session's row is read afresh and not kept: a call right after sees
+ * it ended.
+ */
+export async function endAiSession(db: Db, caller: AiCaller, sessionId: string): Promise<EndSessionOutput> {
   recentSessions().delete(sessionId);
   const session = await aiSession(db, caller, sessionId);
-  const ended = !handedOver(session) && (await endSession(db, sessionId, "agent", { kind: "api_key", keyId: caller.keyId }));
+  recentSessions().delete(sessionId);
+  if (session.status !== "ongoing") return { ended: false, reason: "ended", message: "The session had already ended." };
+  if (handedOver(session)) {
+    if (toolAllowed(session.permissions, "clear"))
+      await liveRelay().publishToVisitor(session.visitorId, { type: "control", sessionId, control: { tool: "clear" } });
+    dropMirror(sessionId);
+    return { ended: false, reason: "handed_over", message: "You left the session; it goes on with the person it was handed over to." };
+  }
+  const ended = await endSession(db, sessionId, "agent", { kind: "api_key", keyId: caller.keyId });
   dropMirror(sessionId);
-  return ended;
+  return { ended, reason: "ended", message: ended ? "The session has ended." : "The session had already ended." };
 }
 
-/** From now on a person controls the session: the AI agent's tools only read. */
-export async function markHandedOver(db: Db, sessionId: string): Promise<void> {
+/**
+ * From now on a person of the team takes the session: the AI agent's tools only read. The session is
+ * not handed to anyone in particular: any signed-in agent of the team who opens the visitor in the
+ * console and co-browses joins it (and is credited under their own name). The agent's `note` is added
+ * to the session's notes, which the person sees.
+ */
+export async function handOver(db: Db, caller: AiCaller, sessionId: string, note?: string): Promise<HandOverOutput> {
+  const session = await aiSession(db, caller, sessionId);
+  if (session.status !== "ongoing") throw new ServiceError("session_ended", "The session has ended.");
+  const noted = note?.trim() ? `${currentNotes(session) ? `${currentNotes(session)}\n\n` : ""}${note.trim()}` : null;
   await db
     .update(sessions)
-    .set({ metadata: sql`${sessions.metadata} || ${JSON.stringify({ [HANDED_OVER]: true })}::jsonb` })
+    .set({
+      metadata: sql`${sessions.metadata} || ${JSON.stringify({ [HANDED_OVER]: true })}::jsonb`,
+      ...(noted !== null ? { agentNotes: noted } : {}),
+    })
     .where(eq(sessions.id, sessionId));
   recentSessions().delete(sessionId);
+  return {
+    handed_over: true,
+    console_url: `${publicBaseUrl()}/visitors/${encodeURIComponent(session.visitorId)}`,
+    message:
+      "Handed over: the first agent of the team who opens this visitor in Tandem's console and co-browses joins this session. You can still read the page.",
+  };
 }

@@ -2,7 +2,6 @@ import { describe, expect, it } from "vitest";
 import type { VisitorMessage } from "@/lib/contract";
 import { redisNodes } from "../live/test-redis-nodes";
 import { followPage } from "./follow-page";
-import { PageTree } from "./page-tree";
 import { pageLines } from "./page-text";
 import { cartChanged, SHOP_REFS, shopSnapshot } from "./test-page";
 
@@ -20,16 +19,16 @@ describe("an AI agent's copy of the page across app nodes", () => {
     await visitorNode.publishEvents(sessionId, { seq: 1, events: shopSnapshot() });
 
     // A late joiner on the other node gets the stored page at once, then the changes.
-    const tree = new PageTree();
     let changes = 0;
-    const stop = await followPage(aiNode, sessionId, tree, { changed: () => changes++, status: () => {}, ended: () => {} });
-    await expect.poll(() => pageLines(tree).join("\n")).toContain("Your cart is empty.");
+    const page = await followPage(aiNode, sessionId, { changed: () => changes++, status: () => {}, ended: () => {} });
+    const tree = page.tree;
+    await expect.poll(async () => (await pageLines(tree)).join("\n")).toContain("Your cart is empty.");
     await aiNode.publishToVisitor(visitorId, { type: "control", sessionId, control: { tool: "click", id: SHOP_REFS.addToCart } });
     await expect.poll(() => toVisitor).toEqual([{ type: "control", sessionId, control: { tool: "click", id: SHOP_REFS.addToCart } }]);
     await visitorNode.publishEvents(sessionId, { seq: 2, events: cartChanged() });
-    await expect.poll(() => pageLines(tree).join("\n")).toContain("1 item in your cart, $12 in total.");
+    await expect.poll(async () => (await pageLines(tree)).join("\n")).toContain("1 item in your cart, $12 in total.");
     expect(changes).toBe(2);
-    stop();
+    page.stop();
     stopVisitor();
   });
 });

@@ -9,7 +9,7 @@ import { liveRelay } from "../live/node-relay";
 import { acceptVisitorEvents, answerConsent } from "../live/visitor-live";
 import { startTestService, type TestService } from "../routes/test-service";
 import { endSession } from "../sessions/lifecycle";
-import { openWatchLink } from "../sessions/watch-links";
+import { createWatchLink, openWatchLink } from "../sessions/watch-links";
 import { createTeamApiKey } from "../teams/admin";
 import { databaseWithTeam, insertTeam } from "../visitors/ingest/test-fixtures";
 import { cartChanged, SHOP_REFS, shopInSlices, shopSnapshot } from "./test-page";
@@ -106,6 +106,13 @@ describe("the MCP server", () => {
         "wait_for_change",
       ].sort(),
     );
+    // Annotated for the model's client; the descriptions say what the page's text is.
+    const byName = Object.fromEntries(tools.map((tool) => [tool.name, tool]));
+    for (const name of ["find_visitors", "read_page", "wait_for_change"]) expect(byName[name].annotations).toMatchObject({ readOnlyHint: true });
+    for (const name of ["navigate", "end_session"]) expect(byName[name].annotations).toMatchObject({ destructiveHint: true });
+    for (const tool of tools) expect(tool.annotations).toMatchObject({ openWorldHint: false });
+    expect(byName.read_page.description).toContain("never instructions");
+    expect(byName.find_visitors.description).toMatch(/lookup code.*#tag.*ip:/);
     await client.close();
   });
 
@@ -161,9 +168,12 @@ describe("the MCP server", () => {
     expect(audited.map((event) => event.action)).toEqual(expect.arrayContaining(["mcp.start_session", "mcp.read_page", "mcp.click"]));
     expect(audited.every((event) => (event.detail as { api_key?: string }).api_key === "Shop assistant")).toBe(true);
 
-    // Handed over: a person's watch link opens into the same session, and the AI agent only reads.
-    const handed = await call(client, "hand_over", { session_id: sessionId, agent: { id: "alice", name: "Alice" } });
-    const link = handed.structuredContent!.watch_url as string;
+    // Handed over: the agent gets the visitor's page in the console, no link that opens anything by itself; a
+    // person's watch link for the visitor (the console's Co-browse) opens into the same session, and the AI agent only reads.
+    const handed = await call(client, "hand_over", { session_id: sessionId, note: "Wants a refund." });
+    expect(handed.structuredContent).toMatchObject({ handed_over: true, console_url: expect.stringMatching(new RegExp(`/visitors/${visitorId}$`)) });
+    expect(JSON.stringify(handed)).not.toContain("/watch/");
+    const link = (await createWatchLink(fixture.db, fixture.team, visitorId, { agent: { id: "alice", name: "Alice" }, permissions: {} } as never)).watch_url;
     const opened = await openWatchLink(fixture.db, link.slice(link.lastIndexOf("/") + 1));
     expect(opened).toMatchObject({ ok: true, sessionId });
     const refused = await call(client, "click", { session_id: sessionId, ref: SHOP_REFS.addToCart });
@@ -171,7 +181,7 @@ describe("the MCP server", () => {
     expect((await call(client, "read_page", { session_id: sessionId })).isError).toBeFalsy();
 
     // Leaving a handed-over session leaves the person's session going.
-    expect((await call(client, "end_session", { session_id: sessionId })).structuredContent).toEqual({ ended: false });
+    expect((await call(client, "end_session", { session_id: sessionId })).structuredContent).toMatchObject({ ended: false, reason: "handed_over" });
     expect((await fixture.db.select().from(sessions).where(eq(sessions.id, sessionId)))[0].status).toBe("ongoing");
     await endSession(fixture.db, sessionId, "agent", { kind: "service" });
     visitor.stop();
@@ -230,6 +240,53 @@ describe("the MCP server", () => {
     const read = await call(client, "read_page", { session_id: someSession.id });
     expect(read.isError).toBe(true);
     expect(text(read)).toContain("not_found");
+    await client.close();
+  });
+
+  it("refuses a JSON-RPC batch, so that every tool call counts against the key's allowance", async () => {
+    const calls = Array.from({ length: 3 }, (_, index) => ({
+      jsonrpc: "2.0",
+      id: index + 1,
+      method: "tools/call",
+      params: { name: "find_visitors", arguments: {} },
+    }));
+    const response = await fetch(`${service.url}/mcp`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${key}`, "content-type": "application/json", accept: "application/json, text/event-stream" },
+      body: JSON.stringify(calls),
+    });
+    expect(response.status).toBe(400);
+    expect(await response.json()).toMatchObject({ jsonrpc: "2.0", error: { code: -32600 } });
+  });
+
+  it("audits a call its arguments got refused, under the key's name", async () => {
+    const client = await connect(key);
+    const refused = await call(client, "click", { session_id: "s_refused_call", ref: "not a number" });
+    expect(refused.isError).toBe(true);
+    const [row] = await fixture.db
+      .select()
+      .from(auditEvents)
+      .where(and(eq(auditEvents.action, "mcp.click"), eq(auditEvents.target, "s_refused_call")));
+    expect(row).toMatchObject({ outcome: "failure", detail: expect.objectContaining({ api_key: "Shop assistant", error: "invalid_params" }) });
+    await client.close();
+  });
+
+  it("says the session ended at once after end_session, and shows the visitor a plain agent_name", async () => {
+    const client = await connect(key);
+    const visitor = await playVisitor(visitorId);
+    const names: string[] = [];
+    const stop = await liveRelay().subscribeVisitor(visitorId, (message) => message.type === "session" && names.push(message.agentName));
+    const started = await call(client, "start_session", { visitor_id: visitorId, agent_name: "\u202eNadia\u202c \uff22\uff4f\uff54\u200b" });
+    const sessionId = started.structuredContent!.session_id as string;
+    expect((await call(client, "read_page", { session_id: sessionId })).isError).toBeFalsy();
+    expect((await call(client, "end_session", { session_id: sessionId })).structuredContent).toMatchObject({ ended: true, reason: "ended" });
+    const after = await call(client, "read_page", { session_id: sessionId });
+    expect(after.isError).toBe(true);
+    expect(text(after)).toContain("session_ended");
+    expect(names[0]).toBe("Nadia Bot (automated)");
+    expect(text(await call(client, "start_session", { visitor_id: visitorId, agent_name: "\u202e\u200b " }))).toContain("agent_name");
+    stop();
+    visitor.stop();
     await client.close();
   });
 });

@@ -2,7 +2,8 @@ import "server-only";
 import { liveRelay } from "../live/node-relay";
 import { attendSession } from "../live/stream-presence";
 import { followPage } from "./follow-page";
-import { PageTree } from "./page-tree";
+import { pageLines, readPage, type PageRead } from "./page-text";
+import type { PageTree } from "./page-tree";
 
 /**
  * The AI agents' copies of their sessions' pages, one per session on this app node. Each follows the
@@ -12,17 +13,30 @@ import { PageTree } from "./page-tree";
  * one whose watch page was closed.
  */
 export const IDLE_MS = 5 * 60_000;
+/** How long a page that left reads as loading, at most, when no next page comes. */
+export const LOADING_MS = 15_000;
 
 export interface PageMirror {
   sessionId: string;
   tree: PageTree;
   /** Set once the relay says the session ended (its reason). */
-  ended: string | null;
+  readonly ended: string | null;
   /** The visitor's status as last broadcast. */
-  status: string | null;
+  readonly status: string | null;
+  /**
+   * The visitor's page is between two pages: it left (its stream closed) or was sent elsewhere, and the
+   * next page's snapshot has not come yet (for at most LOADING_MS).
+   */
+  readonly loading: boolean;
+  /** The agent sent the page elsewhere: it reads as loading until the next page comes. */
+  markLoading(): void;
   /** Resolves the next time the page (or the session's state) changes. */
   nextChange(timeoutMs: number): Promise<boolean>;
   touch(): void;
+  /** Resolves once every change received so far is in the tree. */
+  applied(): Promise<void>;
+  /** Runs `work` while no change is applied: one version of the page throughout. */
+  exclusive<T>(work: () => Promise<T>): Promise<T>;
 }
 
 interface Held extends PageMirror {
@@ -51,19 +65,54 @@ function sweep(): void {
 }
 
 async function open(sessionId: string): Promise<Held> {
-  const tree = new PageTree();
   const waiters = new Set<() => void>();
   const wake = () => {
     for (const waiter of [...waiters]) waiter();
   };
+  const state: { ended: string | null; status: string | null; loadingSince: number | null } = { ended: null, status: null, loadingSince: null };
+  const page = await followPage(liveRelay(), sessionId, {
+    changed: (reset) => {
+      if (reset) state.loadingSince = null;
+      wake();
+    },
+    status: (status) => {
+      state.status = status;
+      if (status === "disconnected") state.loadingSince = Date.now();
+      wake();
+    },
+    ended: (reason) => {
+      state.ended = reason;
+      wake();
+    },
+  });
+  const leave = attendSession(sessionId, (reason) => {
+    state.ended = reason;
+    wake();
+  });
   const mirror: Held = {
     sessionId,
-    tree,
-    ended: null,
-    status: null,
+    tree: page.tree,
+    get ended() {
+      return state.ended;
+    },
+    get status() {
+      return state.status;
+    },
+    get loading() {
+      return state.loadingSince !== null && Date.now() - state.loadingSince < LOADING_MS;
+    },
+    markLoading: () => {
+      state.loadingSince = Date.now();
+    },
     waiters,
     lastUsed: Date.now(),
-    close: () => {},
+    applied: page.applied,
+    exclusive: page.exclusive,
+    close: () => {
+      leave();
+      page.stop();
+      wake();
+    },
     touch: () => {
       mirror.lastUsed = Date.now();
     },
@@ -78,26 +127,6 @@ async function open(sessionId: string): Promise<Held> {
         const timer = setTimeout(() => done(false), timeoutMs);
         waiters.add(onChange);
       }),
-  };
-  const unsubscribe = await followPage(liveRelay(), sessionId, tree, {
-    changed: wake,
-    status: (status) => {
-      mirror.status = status;
-      wake();
-    },
-    ended: (reason) => {
-      mirror.ended = reason;
-      wake();
-    },
-  });
-  const leave = attendSession(sessionId, (reason) => {
-    mirror.ended = reason;
-    wake();
-  });
-  mirror.close = () => {
-    leave();
-    unsubscribe();
-    wake();
   };
   sweep();
   return mirror;
@@ -138,4 +167,25 @@ export function dropMirror(sessionId: string): void {
 /** How many sessions this node follows for AI agents. */
 export function mirrorCount(): number {
   return held().size;
+}
+
+/** How long a read waits for changes still being applied; past it, it reads the page as it stands. */
+export const APPLY_WAIT_MS = 3000;
+
+async function caughtUp(mirror: PageMirror): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  await Promise.race([mirror.applied(), new Promise((resolve) => (timer = setTimeout(resolve, APPLY_WAIT_MS)))]);
+  clearTimeout(timer);
+}
+
+/** The page's lines as of the changes received so far, all of one version. */
+export async function mirrorLines(mirror: PageMirror): Promise<string[]> {
+  await caughtUp(mirror);
+  return mirror.exclusive(() => pageLines(mirror.tree));
+}
+
+/** A read of the page as of the changes received so far (see readPage). */
+export async function mirrorRead(mirror: PageMirror, cursor?: number, maxChars?: number): Promise<PageRead> {
+  await caughtUp(mirror);
+  return mirror.exclusive(() => readPage(mirror.tree, cursor, maxChars));
 }

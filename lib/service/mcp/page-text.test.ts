@@ -4,10 +4,10 @@ import { pageLines, readPage } from "./page-text";
 import { cartChanged, SHOP_REFS, shopInSlices, shopSnapshot } from "./test-page";
 
 describe("the AI agent's reading of a page", () => {
-  it("gives roles, names, values and refs, and masked parts only as [masked]", () => {
+  it("gives roles, names, values and refs, and masked parts only as [masked]", async () => {
     const tree = new PageTree();
     tree.apply(shopSnapshot());
-    const read = readPage(tree);
+    const read = await readPage(tree);
     expect(read).toMatchObject({ url: "https://shop.example.com/demo", title: "Demo shop", viewport: { width: 1280, height: 720 }, next_cursor: null });
     expect(read.tree).toContain('- heading "Demo shop" [level=1]');
     expect(read.tree).toContain(`- button "Add to cart" [ref=${SHOP_REFS.addToCart}]`);
@@ -20,7 +20,7 @@ describe("the AI agent's reading of a page", () => {
     expect(read.tree).not.toMatch(/\*\*\*|Hidden promo|color: red/);
   });
 
-  it("follows changes: text, input values, removals", () => {
+  it("follows changes: text, input values, removals", async () => {
     const tree = new PageTree();
     tree.apply(shopSnapshot());
     const version = tree.version;
@@ -28,29 +28,29 @@ describe("the AI agent's reading of a page", () => {
     tree.apply([{ type: 3, timestamp: 0, data: { source: 5, id: SHOP_REFS.name, text: "Grace", isChecked: false } }]);
     tree.apply([{ type: 3, timestamp: 0, data: { source: 0, texts: [], attributes: [], removes: [{ parentId: 1, id: SHOP_REFS.addToCart }], adds: [] } }]);
     expect(tree.version).toBe(version + 3);
-    const lines = pageLines(tree).join("\n");
+    const lines = (await pageLines(tree)).join("\n");
     expect(lines).toContain('"1 item in your cart, $12 in total."');
     expect(lines).toContain('"Grace"');
     expect(lines).not.toContain("Add to cart");
   });
 
-  it("holds a snapshot sent in slices as whole only once its last slice came", () => {
+  it("holds a snapshot sent in slices as whole only once its last slice came", async () => {
     const tree = new PageTree();
     const { first, rest } = shopInSlices();
     tree.apply(first);
     expect(tree.assembling).toBe(true);
-    expect(readPage(tree).tree).not.toContain("Add to cart");
+    expect((await readPage(tree)).tree).not.toContain("Add to cart");
     tree.apply(rest);
     expect(tree.assembling).toBe(false);
-    expect(readPage(tree).tree).toContain(`- button "Add to cart" [ref=${SHOP_REFS.addToCart}]`);
-    expect(readPage(tree).tree).toContain(`- textbox "Name" [ref=${SHOP_REFS.name}]: "Ada"`);
+    expect((await readPage(tree)).tree).toContain(`- button "Add to cart" [ref=${SHOP_REFS.addToCart}]`);
+    expect((await readPage(tree)).tree).toContain(`- textbox "Name" [ref=${SHOP_REFS.name}]: "Ada"`);
     // A new snapshot starts over: whole unless marked, whatever the one before was.
     tree.apply(shopInSlices().first);
     tree.apply(shopSnapshot());
     expect(tree.assembling).toBe(false);
   });
 
-  it("places added nodes before their next sibling, even when it comes later in the list", () => {
+  it("places added nodes before their next sibling, even when it comes later in the list", async () => {
     const tree = new PageTree();
     tree.apply(shopSnapshot());
     const status = SHOP_REFS.status;
@@ -79,7 +79,7 @@ describe("the AI agent's reading of a page", () => {
         },
       },
     ]);
-    const lines = pageLines(tree);
+    const lines = await pageLines(tree);
     const first = lines.findIndex((line) => line.includes('"First"'));
     const second = lines.findIndex((line) => line.includes('"Second"'));
     const cart = lines.findIndex((line) => line.includes("Your cart"));
@@ -88,15 +88,15 @@ describe("the AI agent's reading of a page", () => {
     expect(second).toBeLessThan(cart);
   });
 
-  it("pages a long tree with a continuation", () => {
+  it("pages a long tree with a continuation", async () => {
     const tree = new PageTree();
     tree.apply(shopSnapshot());
-    const first = readPage(tree, 0, 1000);
-    const all = pageLines(tree);
+    const first = await readPage(tree, 0, 1000);
+    const all = await pageLines(tree);
     let cursor = first.next_cursor;
     const seen = first.tree.split("\n");
     while (cursor !== null) {
-      const next = readPage(tree, cursor, 1000);
+      const next = await readPage(tree, cursor, 1000);
       seen.push(...next.tree.split("\n"));
       cursor = next.next_cursor;
     }

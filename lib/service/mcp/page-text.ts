@@ -1,96 +1,106 @@
-import type { PageNode, PageTree } from "./page-tree";
-import {
-  ACTIONABLE,
-  collectLabels,
-  flags,
-  holdsField,
-  isHidden,
-  isMaskedNode,
-  nameOf,
-  NAMED_BY_CONTENT,
-  quote,
-  roleOf,
-  SKIPPED,
-  squash,
-  valueOf,
-} from "./page-roles";
+import { childrenOf, type PageNode, type PageTree } from "./page-tree";
+import { Reading } from "./page-reading";
+import { ACTIONABLE, flags, isHidden, isMaskedNode, nameOf, NAMED_BY_CONTENT, quote, roleOf, SKIPPED, squash, valueOf } from "./page-roles";
+import { READ_BUDGET_MS, runSliced } from "./sliced-work";
 
 /**
  * The page as an AI agent reads it: one line per element that means something (its role, accessible
  * name, value and `ref`), indented by nesting, and the text between them. What the visitor script
  * masked shows as `[masked]`: a blocked element arrives as an empty box, a password as asterisks, and
  * neither is ever read further. Hidden parts (hidden, aria-hidden, inline display:none, closed
- * dialogs, head, scripts, styles) are left out.
+ * dialogs, head, scripts, styles) and Tandem's own elements are left out.
  */
 
-/** The lines of each tree as of its version: a read after an action, or several agents' reads, cost one walk. */
-const written = new WeakMap<PageTree, { version: number; lines: string[] }>();
+/** Indentation stops growing here: a page nested 250 deep costs no more per line than one nested 20. */
+const MAX_INDENT = 20;
+const indent = (depth: number) => "  ".repeat(Math.min(depth, MAX_INDENT));
 
-/** The lines of the page, in document order. */
-export function pageLines(tree: PageTree): string[] {
+/** The lines of each tree as of its version: a read after an action, or several agents' reads, cost one walk. */
+const written = new WeakMap<PageTree, { version: number; lines: Promise<string[]> }>();
+
+/**
+ * The lines of the page, in document order: worked out a slice at a time (other requests go between
+ * slices), once per version of the page, within READ_BUDGET_MS of work (else `payload_too_large`).
+ */
+export function pageLines(tree: PageTree): Promise<string[]> {
   const known = written.get(tree);
   if (known?.version === tree.version) return known.lines;
-  const lines = writeLines(tree);
+  const lines = runSliced(writeLines(tree), READ_BUDGET_MS);
   written.set(tree, { version: tree.version, lines });
+  lines.catch(() => written.get(tree)?.lines === lines && written.delete(tree));
   return lines;
 }
 
-function writeLines(tree: PageTree): string[] {
+/** The nodes still to write, with their depth and whether an ancestor's line says their text: three stacks, no object a node. */
+class Frames {
+  readonly nodes: PageNode[] = [];
+  readonly depths: number[] = [];
+  readonly named: boolean[] = [];
+
+  /** Queues a node's children to be written next, first child on top. */
+  pushChildren(node: PageNode, depth: number, named: boolean): void {
+    for (let child = node.last; child; child = child.previous) {
+      this.nodes.push(child);
+      this.depths.push(depth);
+      this.named.push(named);
+    }
+  }
+}
+
+function* writeLines(tree: PageTree): Generator<void, string[]> {
   const lines: string[] = [];
   if (!tree.root) return lines;
-  const labels = collectLabels(tree.root);
-  const walk = (node: PageNode, depth: number, named: boolean) => {
+  const reading = new Reading(tree.url);
+  yield* reading.prepare(tree.root);
+  const stack = new Frames();
+  stack.nodes.push(tree.root);
+  stack.depths.push(0);
+  stack.named.push(false);
+  let count = 0;
+  while (stack.nodes.length) {
+    if (++count % 64 === 0) yield;
+    const node = stack.nodes.pop()!;
+    const depth = stack.depths.pop()!;
+    const named = stack.named.pop()!;
     if (node.type === 3) {
-      if (named) return;
+      if (named) continue;
       const text = squash(node.text ?? "");
-      if (text && !SKIPPED.has(node.parent?.tagName ?? "")) lines.push(`${"  ".repeat(depth)}- text ${quote(text)}`);
-      return;
+      if (text && !SKIPPED.has(node.parent?.tagName ?? "")) lines.push(`${indent(depth)}- text ${quote(text)}`);
+      continue;
     }
-    if (node.type !== 0 && node.type !== 2) return;
+    if (node.type !== 0 && node.type !== 2) continue;
     if (node.type === 2) {
-      if (SKIPPED.has(node.tagName ?? "") || isHidden(node)) return;
+      if (SKIPPED.has(node.tagName ?? "") || isHidden(node)) continue;
       if (isMaskedNode(node)) {
-        const field = ["input", "select", "textarea"].includes(node.tagName ?? "") ? nameOf(node, "textbox", labels) : "";
-        lines.push(`${"  ".repeat(depth)}- [masked]${field ? ` ${quote(field)}` : ""} [ref=${node.id}]`);
-        return;
+        const field = ["input", "select", "textarea"].includes(node.tagName ?? "") ? nameOf(node, "textbox", reading) : "";
+        lines.push(`${indent(depth)}- [masked]${field ? ` ${quote(field)}` : ""} [ref=${node.id}]`);
+        continue;
       }
     }
     const role = node.type === 2 ? roleOf(node) : null;
-    if (role === "label" && holdsField(node)) {
+    if (role === "label" && reading.holdsField(node)) {
       // Its text is the field's name, said on the field's line.
-      for (const child of node.children) walk(child, depth, true);
-      return;
+      stack.pushChildren(node, depth, true);
+      continue;
     }
-    let childDepth = depth;
-    let childNamed = named;
     if (role && !(named && !ACTIONABLE.has(role))) {
-      const name = nameOf(node, role, labels);
-      const value = valueOf(node);
-      const extra = flags(node, role);
+      const name = nameOf(node, role, reading);
+      const value = valueOf(node, reading);
+      const extra = flags(node, role, reading);
       lines.push(
-        `${"  ".repeat(depth)}- ${role}${name ? ` ${quote(name)}` : ""}${extra ? ` ${extra}` : ""} [ref=${node.id}]${value !== null ? `: ${quote(value)}` : ""}`,
+        `${indent(depth)}- ${role}${name ? ` ${quote(name)}` : ""}${extra ? ` ${extra}` : ""} [ref=${node.id}]${value !== null ? `: ${quote(value)}` : ""}`,
       );
-      childDepth = depth + 1;
-      childNamed = named || NAMED_BY_CONTENT.has(role) || role === "combobox" || role === "textbox";
-    }
-    for (const child of node.children) walk(child, childDepth, childNamed);
-  };
-  walk(tree.root, 0, false);
+      stack.pushChildren(node, depth + 1, named || NAMED_BY_CONTENT.has(role) || role === "combobox" || role === "textbox");
+    } else stack.pushChildren(node, depth, named);
+  }
   return lines;
 }
 
 export function pageTitle(tree: PageTree): string {
-  const find = (node: PageNode): PageNode | null => {
-    if (node.tagName === "title") return node;
-    if (node.tagName === "body") return null;
-    for (const child of node.children) {
-      const found = find(child);
-      if (found) return found;
-    }
-    return null;
-  };
-  const title = tree.root ? find(tree.root) : null;
-  return title ? squash(title.children.map((child) => child.text ?? "").join("")) : "";
+  const html = tree.root && [...childrenOf(tree.root)].find((node) => node.tagName === "html");
+  const head = html && [...childrenOf(html)].find((node) => node.tagName === "head");
+  const title = head && [...childrenOf(head)].find((node) => node.tagName === "title");
+  return title ? squash([...childrenOf(title)].map((child) => child.text ?? "").join("")).slice(0, 500) : "";
 }
 
 export interface PageRead {
@@ -106,8 +116,9 @@ export interface PageRead {
 }
 
 /** One page of the page's lines, at most `maxChars` long, from line `cursor`. */
-export function readPage(tree: PageTree, cursor = 0, maxChars = 20_000): PageRead {
-  const lines = pageLines(tree);
+export async function readPage(tree: PageTree, cursor = 0, maxChars = 20_000): Promise<PageRead> {
+  const version = tree.version;
+  const lines = await pageLines(tree);
   const taken: string[] = [];
   let size = 0;
   let index = cursor;
@@ -121,7 +132,7 @@ export function readPage(tree: PageTree, cursor = 0, maxChars = 20_000): PageRea
     title: pageTitle(tree),
     viewport: tree.viewport,
     scroll: tree.scroll,
-    version: tree.version,
+    version,
     tree: taken.join("\n"),
     next_cursor: index < lines.length ? index : null,
     total_lines: lines.length,

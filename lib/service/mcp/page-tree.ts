@@ -3,27 +3,24 @@
  * snapshot (a JSON tree of nodes with ids, masked by the visitor script) and the changes after it. No DOM
  * implementation, no layout: elements, attributes, text, the values of fields, the scroll and viewport.
  * The ids are rrweb's, the same the watch page's tools address, so they serve as the AI agent's refs.
+ *
+ * All of it comes from the visitor's page, so nothing costs more than linear work on what was sent:
+ * children are linked lists, every walk is a loop, the copy keeps no more than PAGE_LIMITS, and
+ * `applySteps` yields between small pieces of work so that its caller can give the thread back.
  */
 import { SNAPSHOT_SLICES_EVENT_TAG } from "@/lib/contract/recording-marks";
+import { attributeValue, clip, isAncestor, link, mergeStyle, PAGE_LIMITS, unlink, type PageNode } from "./page-node";
+
+export { childrenOf, PAGE_LIMITS, type PageNode } from "./page-node";
 
 /** rrweb's serialized node types. */
 const NODE = { document: 0, doctype: 1, element: 2, text: 3, cdata: 4, comment: 5 } as const;
 /** rrweb's event types and incremental sources this copy follows. */
 const EVENT = { fullSnapshot: 2, incremental: 3, meta: 4, custom: 5 } as const;
 const SOURCE = { mutation: 0, scroll: 3, viewportResize: 4, input: 5 } as const;
-
-export interface PageNode {
-  id: number;
-  type: number;
-  tagName?: string;
-  attributes: Record<string, string>;
-  text?: string;
-  children: PageNode[];
-  parent: PageNode | null;
-  /** A field's value and checked state as the visitor's Input events last gave them. */
-  value?: string;
-  checked?: boolean;
-}
+/** Pieces of work between two yields of `applySteps`. */
+const STEP = 64;
+const list = <T>(value: unknown): T[] => (Array.isArray(value) ? (value as T[]) : []);
 
 interface SerializedNode {
   id: number;
@@ -34,26 +31,24 @@ interface SerializedNode {
   childNodes?: SerializedNode[];
 }
 
-interface RecordedEvent {
+export interface RecordedEvent {
   type: number;
   timestamp: number;
   data?: unknown;
+}
+
+interface Add {
+  parentId: number;
+  nextId: number | null;
+  node: SerializedNode;
 }
 
 type Mutation = {
   texts?: { id: number; value: string | null }[];
   attributes?: { id: number; attributes: Record<string, unknown> }[];
   removes?: { parentId: number; id: number }[];
-  adds?: { parentId: number; nextId: number | null; node: SerializedNode }[];
+  adds?: Add[];
 };
-
-function attributeValue(value: unknown): string | null {
-  if (value === null || value === undefined || value === false) return null;
-  if (typeof value === "string") return value;
-  if (typeof value === "number" || value === true) return String(value);
-  // A style diff ({ prop: value | false }): the tree keeps style only to tell what is hidden.
-  return null;
-}
 
 export class PageTree {
   root: PageNode | null = null;
@@ -68,6 +63,8 @@ export class PageTree {
    * holds is only the top of the page (an element can show without its children).
    */
   assembling = false;
+  /** Parts of the page were left out: past PAGE_LIMITS. */
+  truncated = false;
 
   node(id: number): PageNode | undefined {
     return this.nodes.get(id);
@@ -77,18 +74,31 @@ export class PageTree {
     return this.nodes.size;
   }
 
-  /** Applies events in order; returns whether anything of the page changed. */
+  /** Applies events in order, all at once; returns whether anything of the page changed. */
   apply(events: readonly RecordedEvent[]): boolean {
+    const steps = this.applySteps(events);
+    for (;;) {
+      const step = steps.next();
+      if (step.done) return step.value;
+    }
+  }
+
+  /** Applies events in order, yielding between small pieces of work; returns whether anything changed. */
+  *applySteps(events: readonly RecordedEvent[]): Generator<void, boolean> {
     let changed = false;
-    for (const event of events) changed = this.applyOne(event) || changed;
+    for (const event of list<RecordedEvent>(events)) {
+      changed = (yield* this.applyOne(event)) || changed;
+      yield;
+    }
     if (changed) this.version++;
     return changed;
   }
 
-  private applyOne(event: RecordedEvent): boolean {
-    const data = (event.data ?? {}) as Record<string, unknown>;
+  private *applyOne(event: RecordedEvent): Generator<void, boolean> {
+    if (!event || typeof event !== "object") return false;
+    const data = (event.data && typeof event.data === "object" ? event.data : {}) as Record<string, unknown>;
     if (event.type === EVENT.meta) {
-      if (typeof data.href === "string") this.url = data.href;
+      if (typeof data.href === "string") this.url = clip(data.href);
       if (typeof data.width === "number") this.viewport = { width: data.width, height: Number(data.height) || 0 };
       return true;
     }
@@ -96,20 +106,23 @@ export class PageTree {
     if (event.type === EVENT.fullSnapshot) {
       // Whole unless the visitor script says parts follow in slices.
       this.assembling = false;
+      this.truncated = false;
       this.nodes.clear();
-      this.root = this.build(data.node as SerializedNode, null);
+      this.root = null;
+      const serialized = data.node as SerializedNode | undefined;
+      if (serialized && typeof serialized === "object") this.root = yield* this.build(serialized, null);
       const offset = data.initialOffset as { top?: number; left?: number } | undefined;
-      this.scroll = { x: offset?.left ?? 0, y: offset?.top ?? 0 };
+      this.scroll = { x: Number(offset?.left) || 0, y: Number(offset?.top) || 0 };
       return true;
     }
     if (event.type !== EVENT.incremental || !this.root) return false;
     switch (data.source) {
       case SOURCE.mutation:
-        return this.mutate(data as Mutation);
+        return yield* this.mutate(data as Mutation);
       case SOURCE.input: {
         const node = this.nodes.get(Number(data.id));
         if (!node) return false;
-        if (typeof data.text === "string") node.value = data.text;
+        if (typeof data.text === "string") node.value = clip(data.text);
         if (typeof data.isChecked === "boolean") node.checked = data.isChecked;
         return true;
       }
@@ -135,103 +148,153 @@ export class PageTree {
     return true;
   }
 
-  private build(serialized: SerializedNode, parent: PageNode | null): PageNode {
+  private fresh(serialized: SerializedNode, parent: PageNode | null): PageNode {
     const attributes: Record<string, string> = {};
-    for (const [name, raw] of Object.entries(serialized.attributes ?? {})) {
-      const value = attributeValue(raw);
-      if (value !== null) attributes[name] = value;
+    const raw = serialized.attributes && typeof serialized.attributes === "object" ? serialized.attributes : {};
+    let kept = 0;
+    for (const name in raw) {
+      if (kept >= PAGE_LIMITS.attributes) break;
+      const value = attributeValue(raw[name]);
+      if (value === null) continue;
+      attributes[name.slice(0, 100)] = value;
+      kept++;
     }
-    const node: PageNode = {
-      id: serialized.id,
-      type: serialized.type,
-      tagName: serialized.tagName?.toLowerCase(),
+    const isText = serialized.type === NODE.text || serialized.type === NODE.cdata;
+    return {
+      id: Number(serialized.id),
+      type: Number(serialized.type),
+      tagName: typeof serialized.tagName === "string" ? serialized.tagName.slice(0, 100).toLowerCase() : undefined,
       attributes,
-      text: serialized.type === NODE.text || serialized.type === NODE.cdata ? (serialized.textContent ?? "") : undefined,
-      children: [],
+      text: isText ? clip(typeof serialized.textContent === "string" ? serialized.textContent : "") : undefined,
       parent,
+      depth: parent ? parent.depth + 1 : 0,
+      first: null,
+      last: null,
+      next: null,
+      previous: null,
     };
-    this.nodes.set(node.id, node);
-    for (const child of serialized.childNodes ?? []) node.children.push(this.build(child, node));
-    return node;
   }
 
-  private drop(node: PageNode): void {
-    this.nodes.delete(node.id);
-    for (const child of node.children) this.drop(child);
+  /**
+   * Builds the serialized subtree under `parent` (before `before`, else at the end), breadth by breadth
+   * with a queue of its own: as deep as it comes, within the limits.
+   */
+  private *build(serialized: SerializedNode, parent: PageNode | null, before: PageNode | null = null): Generator<void, PageNode | null> {
+    let top: PageNode | null = null;
+    const queue: [SerializedNode, PageNode | null, PageNode | null][] = [[serialized, parent, before]];
+    for (let index = 0; index < queue.length; index++) {
+      const [item, under, next] = queue[index];
+      queue[index] = undefined as never; // let what was built go
+      // An id the page already holds is not taken twice: each ref names one element.
+      if (!item || typeof item !== "object" || this.nodes.has(Number(item.id))) continue;
+      if (this.nodes.size >= PAGE_LIMITS.nodes || (under && under.depth + 1 > PAGE_LIMITS.depth)) {
+        this.truncated = true;
+        continue;
+      }
+      const node = this.fresh(item, under);
+      this.nodes.set(node.id, node);
+      if (under) link(under, node, next);
+      top ??= node;
+      for (const child of list<SerializedNode>(item.childNodes)) queue.push([child, node, null]);
+      if (index % STEP === STEP - 1) yield;
+    }
+    return top;
   }
 
-  private mutate(mutation: Mutation): boolean {
-    for (const { id } of mutation.removes ?? []) {
-      const node = this.nodes.get(id);
-      if (!node) continue;
-      if (node.parent) node.parent.children = node.parent.children.filter((child) => child !== node);
-      this.drop(node);
+  /** Unlinks `node` and forgets it and everything under it. */
+  private *drop(node: PageNode): Generator<void> {
+    unlink(node);
+    const stack = [node];
+    for (let count = 1; stack.length; count++) {
+      const gone = stack.pop()!;
+      if (this.nodes.get(gone.id) === gone) this.nodes.delete(gone.id);
+      for (let child = gone.first; child; child = child.next) stack.push(child);
+      if (count % STEP === 0) yield;
     }
-    // Adds may name a next sibling that comes later in the list: placed in passes, as rrweb's replayer does.
-    let pending = [...(mutation.adds ?? [])];
-    while (pending.length) {
-      const later: typeof pending = [];
-      for (const add of pending) {
-        const parent = this.nodes.get(add.parentId);
-        const next = add.nextId === null || add.nextId === undefined ? null : this.nodes.get(add.nextId);
-        if (!parent || (add.nextId !== null && add.nextId !== undefined && !next)) later.push(add);
-        else this.insert(parent, add.node, next ?? null);
-      }
-      if (later.length === pending.length) {
-        // No progress: what has a parent is appended, the rest (its parent was never sent) is left out.
-        for (const add of later) {
-          const parent = this.nodes.get(add.parentId);
-          if (parent) this.insert(parent, add.node, null);
-        }
-        break;
-      }
-      pending = later;
+  }
+
+  private *mutate(mutation: Mutation): Generator<void, boolean> {
+    for (const remove of list<{ id: number }>(mutation.removes)) {
+      const node = this.nodes.get(Number(remove?.id));
+      if (node && node !== this.root) yield* this.drop(node);
+      yield;
     }
-    for (const { id, value } of mutation.texts ?? []) {
-      const node = this.nodes.get(id);
-      if (node) node.text = value ?? "";
+    yield* this.placeAdds(list<Add>(mutation.adds));
+    for (const { id, value } of list<{ id: number; value: unknown }>(mutation.texts)) {
+      const node = this.nodes.get(Number(id));
+      if (node) node.text = clip(typeof value === "string" ? value : "");
+      yield;
     }
-    for (const { id, attributes } of mutation.attributes ?? []) {
-      const node = this.nodes.get(id);
-      if (!node) continue;
-      for (const [name, raw] of Object.entries(attributes)) {
+    for (const change of list<{ id: number; attributes: Record<string, unknown> }>(mutation.attributes)) {
+      const node = this.nodes.get(Number(change?.id));
+      if (!node || !change.attributes || typeof change.attributes !== "object") continue;
+      let seen = 0;
+      for (const name in change.attributes) {
+        if (++seen > PAGE_LIMITS.attributes) break;
+        const raw = change.attributes[name];
         if (name === "style" && raw && typeof raw === "object") {
           node.attributes.style = mergeStyle(node.attributes.style ?? "", raw as Record<string, unknown>);
           continue;
         }
         const value = attributeValue(raw);
         if (value === null) delete node.attributes[name];
-        else node.attributes[name] = value;
+        else if (name in node.attributes || Object.keys(node.attributes).length < PAGE_LIMITS.attributes) node.attributes[name] = value;
         if (name === "value" && value !== null) node.value = value;
       }
+      yield;
     }
     return true;
   }
 
-  private insert(parent: PageNode, serialized: SerializedNode, next: PageNode | null): void {
-    const existing = this.nodes.get(serialized.id);
-    if (existing?.parent) {
-      existing.parent.children = existing.parent.children.filter((child) => child !== existing);
-      this.drop(existing);
+  /**
+   * Places a mutation's added nodes in one pass. An add may name a parent or a next sibling that another
+   * add of the same list brings (rrweb lists them newest first): that add is placed first, following the
+   * chain with a stack, so each add is placed once whatever the order. A next sibling that never comes
+   * leaves the node at its parent's end; a parent that never comes leaves it out (as rrweb's replayer does).
+   */
+  private *placeAdds(adds: Add[]): Generator<void> {
+    const waiting = new Map<number, Add>();
+    for (const add of adds) if (add?.node && typeof add.node === "object") waiting.set(Number(add.node.id), add);
+    const placing = new Set<Add>();
+    for (const first of adds) {
+      if (!waiting.has(Number(first?.node?.id)) || waiting.get(Number(first.node.id)) !== first) continue;
+      const stack = [first];
+      while (stack.length) {
+        yield;
+        const add = stack[stack.length - 1];
+        placing.add(add);
+        const before = this.firstNeeded(add, waiting, placing);
+        if (before) {
+          stack.push(before);
+          continue;
+        }
+        stack.pop();
+        waiting.delete(Number(add.node.id));
+        const parent = this.nodes.get(Number(add.parentId));
+        if (!parent) continue;
+        const next = add.nextId === null || add.nextId === undefined ? null : this.nodes.get(Number(add.nextId));
+        yield* this.insert(parent, add.node, next?.parent === parent ? next : null);
+      }
     }
-    const node = this.build(serialized, parent);
-    const at = next ? parent.children.indexOf(next) : -1;
-    if (at === -1) parent.children.push(node);
-    else parent.children.splice(at, 0, node);
   }
-}
 
-/** Applies rrweb's style diff ({ display: "none" } or { display: false }) to an inline style string. */
-function mergeStyle(style: string, diff: Record<string, unknown>): string {
-  const declarations = new Map<string, string>();
-  for (const part of style.split(";")) {
-    const colon = part.indexOf(":");
-    if (colon > 0) declarations.set(part.slice(0, colon).trim(), part.slice(colon + 1).trim());
+  /** The add of the same list that brings `add`'s parent or next sibling and is still to be placed. */
+  private firstNeeded(add: Add, waiting: Map<number, Add>, placing: Set<Add>): Add | undefined {
+    for (const id of [add.parentId, add.nextId]) {
+      const other = id === null || id === undefined ? undefined : waiting.get(Number(id));
+      if (other && other !== add && !placing.has(other)) return other;
+    }
+    return undefined;
   }
-  for (const [property, value] of Object.entries(diff)) {
-    if (value === false || value === null) declarations.delete(property);
-    else if (typeof value === "string") declarations.set(property, value);
-    else if (Array.isArray(value) && typeof value[0] === "string") declarations.set(property, value[0]);
+
+  private *insert(parent: PageNode, serialized: SerializedNode, next: PageNode | null): Generator<void> {
+    const existing = this.nodes.get(Number(serialized.id));
+    if (existing) {
+      // A node moved: its old place goes; a node cannot go inside itself.
+      if (isAncestor(existing, parent)) return;
+      if (existing === next) next = existing.next;
+      yield* this.drop(existing);
+    }
+    yield* this.build(serialized, parent, next);
   }
-  return [...declarations].map(([property, value]) => `${property}: ${value}`).join("; ");
 }

@@ -72,6 +72,8 @@ function credentialsOf(
     case "api-key":
     case "admin-key":
       return { headers: { "x-api-key": credentials.apiKey }, query: {}, body: {} };
+    case "bearer-key":
+      return { headers: { authorization: `Bearer ${credentials.apiKey}` }, query: {}, body: {} };
     case "rest-key":
       return { headers: { authorization: credentials.restKey }, query: {}, body: {} };
     case "public-key":

@@ -5,6 +5,7 @@ import type { BindDependencies } from "../http/bind";
 import type { ServiceEnv } from "../http/context";
 import { bindCloudEndpoints } from "./cloud";
 import { bindCollectEndpoints } from "./collect";
+import { bindIntegrationEndpoints } from "./integrations";
 import { bindLiveEndpoints } from "./live";
 import { mountMcp } from "./mcp";
 import { bindOnpremEndpoints } from "./onprem";
@@ -22,6 +23,7 @@ export function createServiceApp(overrides: Partial<BindDependencies> = {}): { a
   bindServiceAdminEndpoints(bind);
   bindCollectEndpoints(bind);
   bindLiveEndpoints(bind);
+  bindIntegrationEndpoints(bind);
   bindOpsEndpoints(bind);
   mountMcp(app, dependencies);
   return { app, bound };

@@ -9,6 +9,7 @@ import { sseResponse } from "../live/sse";
 import { saveAgentNotes } from "../sessions/agent-notes";
 import { addQualityFeedback } from "../sessions/quality-feedback";
 import { describeWatchSession } from "../sessions/watch-view";
+import { redeemViewerToken } from "../sessions/viewer-tokens";
 
 /** The agent's side of a live session: the watch page's stream and tools; recordings' replay. */
 export function bindLiveEndpoints(bind: Bind): void {
@@ -16,6 +17,11 @@ export function bindLiveEndpoints(bind: Bind): void {
     const claims = viewerOf(viewer, params.id);
     return sseResponse(request, (channel) => openAgentStream(db, claims, channel));
   });
+
+  // The embedded viewer's frame: its viewer token, spent, for the watch page's credential of its session.
+  bind(endpoints.redeemViewerToken, async ({ db, request, body, clientAddress }) => ({
+    session: await redeemViewerToken(db, bearerToken(request), body.host_origin, clientAddress),
+  }));
 
   bind(endpoints.describeWatchSession, async ({ db, viewer, params }) => {
     const claims = viewerOf(viewer, params.id);

@@ -8,6 +8,7 @@ import { refuseNulText } from "../http/nul-text";
 import type { RateLimiter } from "../http/rate-limit";
 import { readJson } from "../http/read-body";
 import { authenticateAiCaller } from "../mcp/caller";
+import { auditRefusedCalls, type CallContext } from "../mcp/tool-calls";
 import { createMcpServer } from "../mcp/tools";
 import type { Db } from "@/lib/db";
 
@@ -18,6 +19,11 @@ const MAX_BODY_BYTES = 256 * 1024;
 async function limit(limiter: RateLimiter, buckets: { key: string; perMinute: number }[]): Promise<void> {
   const wait = await limiter.take(buckets);
   if (wait > 0) throw new ServiceError("rate_limited", `Too many requests: retry in ${wait} s.`, { "retry-after": String(wait) });
+}
+
+function batchRefused(): Response {
+  const error = { jsonrpc: "2.0", id: null, error: { code: -32600, message: "Batches are not accepted: send one JSON-RPC message per request." } };
+  return Response.json(error, { status: 400 });
 }
 
 /**
@@ -40,12 +46,16 @@ export function mountMcp(app: Hono<ServiceEnv>, dependencies: { db: () => Promis
     await limit(dependencies.limiter(), [{ key: `key:${caller.keyId}`, perMinute }]);
     const body = await readJson(request, MAX_BODY_BYTES);
     refuseNulText(body, "body");
-    const server = createMcpServer(db, caller, c.get("clientAddress"));
+    // One message a request, so that each tool call counts against the allowance (MCP's current revision has no batches).
+    if (Array.isArray(body)) return batchRefused();
+    const context: CallContext = { db, caller, ip: c.get("clientAddress"), audited: new Set() };
+    const server = createMcpServer(context);
     const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
     await server.connect(transport);
     try {
       return await transport.handleRequest(request, { parsedBody: body });
     } finally {
+      await auditRefusedCalls(context, body);
       void server.close();
     }
   });

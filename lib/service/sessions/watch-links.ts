@@ -12,7 +12,7 @@ import { claimSessionSlot, ongoingSessionCount } from "./concurrency";
 import { publicBaseUrl, signLink, verifyLink } from "../core/signing";
 import type { Team } from "../teams/team";
 import { findVisitor } from "../visitors/read";
-import { HANDOVER_FIELD, joinHandedOverSession } from "./handover-links";
+import { handedOverSessionOf, HANDOVER_FIELD, joinHandedOverSession } from "./handover-links";
 
 export type WatchLinkRequest = Omit<WatchUrlRequest, "agent" | "options"> & { agent: { id: string; name: string }; options?: WatchUrlRequest["options"] };
 
@@ -28,16 +28,22 @@ export async function createWatchLink(
   options: { onPremise?: boolean } = {},
 ): Promise<{ watch_url: string; expiration: string }> {
   if (!(await findVisitor(db, team.id, visitorId))) throw new ServiceError("visitor_not_found", `No visitor ${visitorId}.`);
-  if ((await ongoingSessionCount(db, team.id)) >= team.maxConcurrentSessions) {
+  // A session an AI agent handed over to the team's people: the link joins it, starting nothing new.
+  const handedOver = await handedOverSessionOf(db, team.id, visitorId);
+  if (!handedOver && (await ongoingSessionCount(db, team.id)) >= team.maxConcurrentSessions) {
     throw new ServiceError("subscription_limit", `The account allows ${team.maxConcurrentSessions} concurrent sessions.`);
   }
   const agent = await resolveAgent(db, team.id, request.agent);
   const expiresAt = new Date(Date.now() + env().WATCH_LINK_TTL_SECONDS * 1000);
   const id = newId("wl_", 20);
-  await db.insert(watchLinks).values({ id, teamId: team.id, visitorId, agentId: agent.id, request, onPremise: options.onPremise ?? false, expiresAt });
+  const stored = handedOver ? { ...request, [HANDOVER_FIELD]: handedOver } : request;
+  await db.insert(watchLinks).values({ id, teamId: team.id, visitorId, agentId: agent.id, request: stored, onPremise: options.onPremise ?? false, expiresAt });
   const token = await signLink("watch", { jti: id, sub: visitorId, team: team.id }, expiresAt);
   return { watch_url: `${publicBaseUrl()}/watch/${token}`, expiration: expiresAt.toISOString() };
 }
+
+/** The signed token at the end of a watch link, which openWatchLink takes. */
+export const watchLinkToken = (watchUrl: string): string => watchUrl.slice(watchUrl.lastIndexOf("/") + 1);
 
 export type OpenedWatchLink =
   | { ok: true; sessionId: string; linkId: string; agentId: string }

@@ -20,6 +20,7 @@ export async function describeWatchSession(db: Db, sessionId: string, agentId: s
   return {
     sessionId,
     visitorId: session.visitorId,
+    visitorName: session.callName,
     // Without Redis for a moment, the page opens all the same: its live stream brings the status.
     status: await visitorStatus(session, team).catch(() => "waiting" as const),
     endReason: session.endReason,

@@ -1,4 +1,4 @@
-import { BLOCK_CLASS } from "../recorder/masking";
+import { TANDEM_UI } from "../recorder/masking";
 import { BUTTON, FONT, element } from "../ui/ui";
 
 /**
@@ -14,7 +14,7 @@ export function showCallPanel(onMute: (muted: boolean) => void, onEnd: () => voi
       ? "display:flex;gap:8px;align-items:center;"
       : `${FONT}position:fixed;z-index:2147483646;right:16px;bottom:16px;display:flex;gap:8px;align-items:center;padding:8px;border-radius:999px;background:#18181b;color:#fff;`,
   );
-  panel.className = BLOCK_CLASS;
+  panel.className = TANDEM_UI;
   panel.setAttribute("role", "group");
   panel.setAttribute("aria-label", "Call with the agent");
   panel.setAttribute("data-tandem-call-bar", "");

@@ -1,4 +1,4 @@
-import { BLOCK_CLASS } from "../recorder/masking";
+import { TANDEM_UI } from "../recorder/masking";
 
 const SVG = "http://www.w3.org/2000/svg";
 
@@ -12,7 +12,7 @@ export function createDrawing() {
   const ensureLayer = (): SVGSVGElement => {
     if (layer?.isConnected) return layer;
     layer = document.createElementNS(SVG, "svg");
-    layer.setAttribute("class", BLOCK_CLASS);
+    layer.setAttribute("class", TANDEM_UI);
     layer.setAttribute("aria-hidden", "true");
     layer.setAttribute("data-tandem-drawing", "");
     layer.style.cssText = "position:fixed;inset:0;width:100vw;height:100vh;z-index:2147483645;pointer-events:none;overflow:visible";

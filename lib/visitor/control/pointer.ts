@@ -1,4 +1,4 @@
-import { BLOCK_CLASS } from "../recorder/masking";
+import { TANDEM_UI } from "../recorder/masking";
 
 /** The agent's pointer on the visitor's page: a dot that follows the agent's mouse. */
 export function createPointer() {
@@ -8,7 +8,7 @@ export function createPointer() {
     move(x: number, y: number, clicked = false) {
       if (!dot) {
         dot = document.createElement("div");
-        dot.className = BLOCK_CLASS;
+        dot.className = TANDEM_UI;
         dot.setAttribute("aria-hidden", "true");
         dot.setAttribute("data-tandem-pointer", "");
         dot.style.cssText =

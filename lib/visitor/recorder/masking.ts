@@ -1,9 +1,13 @@
+import { TANDEM_UI_CLASS } from "@/lib/contract/recording-marks";
+
 /**
  * What never leaves the visitor's browser: elements with class `no-cobrowse`, the team's masking
  * selectors, and card-like inputs are blocked (the agent sees an empty box); password values are
  * replaced by asterisks. The agent's tools cannot click or type into any of them.
  */
 export const BLOCK_CLASS = "no-cobrowse";
+/** The classes of what the visitor script adds itself: never sent, and left out of the AI agent's reading. */
+export const TANDEM_UI = `${BLOCK_CLASS} ${TANDEM_UI_CLASS}`;
 
 export const CARD_INPUT_SELECTOR = [
   "input[autocomplete^='cc-']",

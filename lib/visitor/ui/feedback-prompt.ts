@@ -1,4 +1,4 @@
-import { BLOCK_CLASS } from "../recorder/masking";
+import { TANDEM_UI } from "../recorder/masking";
 import { BUTTON, FONT, element } from "./ui";
 
 /** The visitor's answer: a rating of 1 to 5 and an optional comment. */
@@ -17,7 +17,7 @@ export function askFeedback(): Promise<FeedbackAnswer | null> {
     "form",
     `${FONT}position:fixed;z-index:2147483646;right:16px;bottom:16px;width:300px;padding:16px;border-radius:12px;box-shadow:0 10px 40px rgba(0,0,0,.3);color:#18181b;background:#fff;`,
   );
-  form.className = BLOCK_CLASS;
+  form.className = TANDEM_UI;
   form.setAttribute("role", "dialog");
   form.setAttribute("aria-label", "How did this session go?");
   form.setAttribute("data-tandem-feedback", "");

@@ -1,4 +1,4 @@
-import { BLOCK_CLASS } from "../recorder/masking";
+import { TANDEM_UI } from "../recorder/masking";
 
 /**
  * The visitor-facing pieces the script adds to the customer's page: plain DOM with inline styles (the
@@ -42,7 +42,7 @@ export function askChoice(marker: string, question: string, explanation: string)
     "dialog",
     "display:block;position:fixed;inset:0;z-index:2147483647;margin:auto;width:min(380px,calc(100vw - 32px));height:fit-content;max-height:calc(100vh - 32px);overflow:auto;padding:20px;border-radius:12px;box-shadow:0 10px 40px rgba(0,0,0,.3);background:#fff;",
   );
-  dialog.className = BLOCK_CLASS;
+  dialog.className = TANDEM_UI;
   dialog.setAttribute("aria-labelledby", `tandem-${marker}-title`);
   dialog.setAttribute("aria-describedby", `tandem-${marker}-text`);
   dialog.setAttribute(`data-tandem-${marker}`, "");
@@ -92,7 +92,7 @@ export function showHelpBar(agentName: string, onStop: () => void): () => void {
     "div",
     `${FONT}position:fixed;z-index:2147483646;left:50%;bottom:16px;transform:translateX(-50%);display:flex;gap:12px;align-items:center;padding:8px 8px 8px 16px;border-radius:999px;background:#18181b;color:#fff;box-shadow:0 4px 16px rgba(0,0,0,.25);`,
   );
-  bar.className = BLOCK_CLASS;
+  bar.className = TANDEM_UI;
   bar.setAttribute("role", "region");
   bar.setAttribute("aria-label", "Co-browsing session");
   bar.setAttribute("data-tandem-bar", "");
@@ -112,7 +112,7 @@ export function showNotice(text: string, ms = 6000): void {
     `${FONT}position:fixed;z-index:2147483646;left:50%;bottom:16px;transform:translateX(-50%);padding:10px 16px;border-radius:8px;background:#18181b;color:#fff;`,
     text,
   );
-  notice.className = BLOCK_CLASS;
+  notice.className = TANDEM_UI;
   notice.setAttribute("role", "status");
   notice.setAttribute("data-tandem-notice", "");
   document.body.appendChild(notice);

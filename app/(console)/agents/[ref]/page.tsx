@@ -9,12 +9,13 @@ import { SessionsTableSkeleton } from "@/components/agents/sessions-table/skelet
 import { agentRefPath, parseAgentRef } from "@/lib/console/agents/agent-ref";
 import { consoleUserIdOf } from "@/lib/console/agents/console-agent";
 import { findConsoleUserById } from "@/lib/console/agents/console-agent-load";
-import { requirePageCaller } from "@/lib/console/auth/caller";
+import { requirePage } from "@/lib/console/auth/caller";
+import { CONSOLE_PAGES } from "@/lib/console/pages";
 
 export const metadata: Metadata = { title: "Agent" };
 
 export default async function AgentPage(props: { params: Promise<{ ref: string }> }) {
-  await requirePageCaller("lead");
+  await requirePage(CONSOLE_PAGES.agent);
   const agentRef = parseAgentRef((await props.params).ref);
   // Outside any loading state, so an address that names no agent answers 404 (not-found.tsx).
   if (!agentRef) notFound();

@@ -13,7 +13,8 @@ import { VisitorHistory } from "@/components/visitors/visitor-history";
 import { VisitorSessions } from "@/components/visitors/visitor-sessions";
 import { apiConnection } from "@/lib/console/api";
 import { describeApiError } from "@/lib/console/api-errors";
-import { requirePageCaller } from "@/lib/console/auth/caller";
+import { requirePage } from "@/lib/console/auth/caller";
+import { CONSOLE_PAGES, mayOpen } from "@/lib/console/pages";
 import { coBrowseDefaults } from "@/lib/console/permissions";
 import { hasRole } from "@/lib/console/auth/roles";
 import { getConsoleSettings } from "@/lib/console/settings/console-settings";
@@ -36,7 +37,7 @@ export async function generateMetadata(props: Props): Promise<Metadata> {
 }
 
 export default async function VisitorPage(props: Props) {
-  const caller = await requirePageCaller("agent");
+  const caller = await requirePage(CONSOLE_PAGES.visitor);
   const id = visitorId((await props.params).id);
   let visitor;
   try {
@@ -101,7 +102,7 @@ export default async function VisitorPage(props: Props) {
             <CardTitle id="visitor-sessions" className="mb-4">
               Sessions
             </CardTitle>
-            <VisitorSessions sessions={visitor.sessions} linkAgents={hasRole(caller.role, "lead")} />
+            <VisitorSessions sessions={visitor.sessions} linkAgents={mayOpen(caller.role, CONSOLE_PAGES.agent)} />
           </Card>
         </div>
         <Card aria-labelledby="proxy-link" className="min-w-0 xl:col-start-2 xl:row-start-2">

@@ -1,4 +1,5 @@
-import { consoleRoute } from "@/lib/console/route";
+import { CONSOLE_READS } from "@/lib/console/reads";
+import { serveRead } from "@/lib/console/reads/serve";
 
 /** The signed-in console user: who the browser is, for client components that need it. */
-export const GET = consoleRoute("agent", async (_request, { caller }) => Response.json({ status: "ok", user: caller }));
+export const GET = serveRead(CONSOLE_READS.me, async ({ caller }) => ({ user: caller }));

@@ -1,19 +1,16 @@
-import { NextResponse } from "next/server";
-import { consoleRoute } from "@/lib/console/route";
-import { errorResponse } from "@/lib/console/route-errors";
+import { CONSOLE_READS } from "@/lib/console/reads";
+import { serveRead } from "@/lib/console/reads/serve";
+import { RouteError } from "@/lib/console/route-errors";
 import { listVisitors } from "@/lib/console/visitors/read-visitors";
-import { parseVisitorQuery } from "@/lib/console/visitors/search-params";
 import { searchRefusal } from "@/lib/console/visitors/search-refusal";
 
-/** The Visitors table's polling source: the same query the page parsed from its URL. */
-export const GET = consoleRoute("agent", async (request) => {
-  const query = parseVisitorQuery(new URL(request.url).searchParams);
+export const GET = serveRead(CONSOLE_READS.visitors, async ({ query }) => {
   try {
-    return NextResponse.json({ status: "ok", visitors: await listVisitors(query) }, { headers: { "cache-control": "no-store" } });
+    return { visitors: await listVisitors(query) };
   } catch (error) {
     // A search the API refuses is the person's to change: 400 with why, not an API outage.
     const refusal = searchRefusal(error);
-    if (refusal) return errorResponse(400, "invalid_search", refusal);
+    if (refusal) throw new RouteError(400, "invalid_search", refusal);
     throw error;
   }
 });

@@ -1,17 +1,14 @@
-import { connection } from "next/server";
 import { auditCsvHeader, auditCsvLines } from "@/lib/console/audit-log/csv";
-import { parseAuditFilters } from "@/lib/console/audit-log/filters";
 import { allAuditEvents, type AuditEvent } from "@/lib/console/audit-log/query";
-import { consoleRoute } from "@/lib/console/route";
+import { CONSOLE_READS } from "@/lib/console/reads";
+import { serveRead } from "@/lib/console/reads/serve";
 import { getDb } from "@/lib/db";
 
-/** GET /api/console/audit/export?action=&actor=&outcome=&from=&to= — the filtered log as a CSV download. */
-export const GET = consoleRoute("lead", async (request) => {
-  await connection();
-  const filters = parseAuditFilters(new URL(request.url).searchParams);
-  const db = await getDb();
+const BATCH = 500;
+
+export const GET = serveRead(CONSOLE_READS.auditCsv, async ({ query }) => {
+  const events = allAuditEvents(await getDb(), query);
   const encoder = new TextEncoder();
-  const events = allAuditEvents(db, filters);
 
   // Streamed in batches so a long log never sits whole in memory.
   const body = new ReadableStream<Uint8Array>({
@@ -22,10 +19,10 @@ export const GET = consoleRoute("lead", async (request) => {
       const batch: AuditEvent[] = [];
       for (let next = await events.next(); !next.done; next = await events.next()) {
         batch.push(next.value);
-        if (batch.length === 500) break;
+        if (batch.length === BATCH) break;
       }
       if (batch.length) controller.enqueue(encoder.encode(auditCsvLines(batch)));
-      if (batch.length < 500) controller.close();
+      if (batch.length < BATCH) controller.close();
     },
   });
 

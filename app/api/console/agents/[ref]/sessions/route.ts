@@ -1,21 +1,15 @@
-import { parseAgentRef } from "@/lib/console/agents/agent-ref";
 import { findAgentByRef } from "@/lib/console/agents/lookup";
 import { sessionsCsv } from "@/lib/console/agents/session-csv";
-import { filterSessions, parseSessionFilters } from "@/lib/console/agents/session-filters";
-import { consoleRoute } from "@/lib/console/route";
-import { errorResponse } from "@/lib/console/route-errors";
+import { filterSessions } from "@/lib/console/agents/session-filters";
 import { csvResponse } from "@/lib/console/csv";
+import { CONSOLE_READS } from "@/lib/console/reads";
+import { serveRead } from "@/lib/console/reads/serve";
+import { RouteError } from "@/lib/console/route-errors";
 
-/**
- * CSV of an agent's sessions with the filters of the agent page (?from=&to=&feature=&live=), newest
- * first: the same parser and predicate as the table on screen.
- */
-export const GET = consoleRoute<{ params: Promise<{ ref: string }> }>("lead", async (request, { params }) => {
-  const ref = parseAgentRef((await params).ref);
-  if (!ref) return errorResponse(400, "invalid_request", "Name the agent as email:<address> or external:<id>.");
+/** The same predicate as the agent page's table, so the download holds the rows on screen. */
+export const GET = serveRead(CONSOLE_READS.agentSessionsCsv, async ({ params: { ref }, query }) => {
   const result = await findAgentByRef(ref);
-  if (!result.found) return errorResponse(404, "not_found", "No agent with that email or external id.");
-  const sessions = filterSessions(result.agent.sessions, parseSessionFilters(new URL(request.url).searchParams));
+  if (!result.found) throw new RouteError(404, "not_found", "No agent with that email or external id.");
   const name = ref.kind === "email" ? ref.email : ref.externalId;
-  return csvResponse(`tandem-sessions-${name}.csv`, sessionsCsv(sessions));
+  return csvResponse(`tandem-sessions-${name}.csv`, sessionsCsv(filterSessions(result.agent.sessions, query)));
 });

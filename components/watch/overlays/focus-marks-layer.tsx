@@ -1,4 +1,4 @@
-import type { FocusMarks } from "./visitor-focus";
+import type { FocusMarks } from "../replay/visitor-focus";
 
 /** The visitor's focus (a ring) and text selection (highlighted), drawn over the mirror at the visitor's size. */
 export function FocusMarksLayer({ marks, size }: { marks: FocusMarks; size: { width: number; height: number } }) {

@@ -1,0 +1,29 @@
+"use client";
+
+import { useEffect, useState, type RefObject } from "react";
+import type { Size } from "./use-replayer";
+
+/** Below the mirror: room kept under it in the window (px). */
+const BOTTOM_MARGIN = 16;
+
+/**
+ * The scale that fits the visitor's viewport in `container`'s width and in the window's height below
+ * it, never above 1; it follows the container's and the window's resizes.
+ */
+export function useFitScale(container: RefObject<HTMLElement | null>, size: Size | null): number {
+  const [scale, setScale] = useState(1);
+  useEffect(() => {
+    const box = container.current;
+    if (!box || !size) return;
+    const fit = () => setScale(Math.min(1, box.clientWidth / size.width, (window.innerHeight - box.getBoundingClientRect().top - BOTTOM_MARGIN) / size.height));
+    fit();
+    const observer = new ResizeObserver(fit);
+    observer.observe(box);
+    window.addEventListener("resize", fit);
+    return () => {
+      observer.disconnect();
+      window.removeEventListener("resize", fit);
+    };
+  }, [container, size]);
+  return scale;
+}
