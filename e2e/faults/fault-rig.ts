@@ -2,7 +2,7 @@ import pg from "pg";
 import { startCluster, type Cluster } from "../support/cluster";
 import { startPostgresServer, type PostgresServer } from "../support/postgres-server";
 import { NO_RATE_LIMITS } from "../support/server";
-import { startTcpProxy, type TcpProxy } from "../support/tcp-proxy";
+import { startTcpProxy, type TcpProxy } from "../../lib/testing/tcp-proxy";
 import { startReceiver } from "../support/webhook-receiver";
 import { sleep } from "./traffic";
 
