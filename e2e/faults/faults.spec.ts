@@ -211,7 +211,7 @@ test("faults under load: 503s with Retry-After while a backend cannot serve, bac
     ));
   await afterOutage();
   await test.step("a node killed under load: its visitors and viewers carry on on the other node", () =>
-    underFault("A node killed", () => rig.cluster.nodes.a.crash(), { notReady: false, survivors: ["b"] }));
+    underFault("A node killed", () => rig.cluster.nodes.a.crash(), { notReady: false, survivors: ["b"], cutsInFlight: true }));
   await test.step("nothing the service accepted was lost or doubled, and every ended session's webhook came once", checkLedgers);
 });
 

@@ -91,7 +91,7 @@ export function figuresTable(rows: (FaultFigures & { lost: string })[]): string 
       .map(([status, count]) => `${count} × ${status === "0" ? "no answer" : status}`)
       .join(", ");
     const memory = Object.entries(row.memory)
-      .map(([node, m]) => `${node}: ${m.before.toFixed(0)} / ${m.peak.toFixed(0)} / ${m.after.toFixed(0)}`)
+      .map(([node, m]) => `${node}: ${m.before.toFixed(0)} / ${m.peak ? `${m.peak.toFixed(0)} / ${m.after.toFixed(0)}` : "killed"}`)
       .join("; ");
     lines.push(
       `| ${row.name} (${row.seconds} s) | ${row.requests} | ${failures || "none"} | ${seconds(row.longestMs)} | ${row.over5s} | ${seconds(row.requestsNormalAfterMs)} | ${seconds(row.readyAfterMs)} | ${row.lost} | ${memory} |`,

@@ -1,4 +1,5 @@
 import { expect, test, type APIRequestContext, type Browser, type Page } from "@playwright/test";
+import pg from "pg";
 import { apiClient, registerVisitor, type TestVisitor } from "../support/api";
 import { startCluster, type Cluster } from "../support/cluster";
 import { startReceiver } from "../support/webhook-receiver";
@@ -74,6 +75,46 @@ test("a visitor on node A and an agent on node B meet: the agent sees the typing
   expect(ours()).toHaveLength(1);
   await agentView.close();
   await visitor.close();
+});
+
+test("a watch link whose session cannot be described at once still opens: the tab keeps its credential and shows the session once the database answers", async ({
+  browser,
+}) => {
+  const db = new pg.Client({ connectionString: cluster.databaseUrl });
+  const locker = new pg.Client({ connectionString: cluster.databaseUrl });
+  await Promise.all([db.connect(), locker.connect()]);
+  // Opening a link adds its agent to the session, after checking the agent exists: held there a moment,
+  // an ALTER TABLE's lock on the agents table can be queued behind it, and is taken as the link's
+  // transaction commits, before the page reads the session's agents.
+  await db.query("create function pause_a_moment() returns trigger language plpgsql as $$ begin perform pg_sleep(1); return new; end $$");
+  await db.query("create trigger pause_a_moment after insert on session_agents for each row execute function pause_a_moment()");
+  const context = await browser.newContext();
+  try {
+    const visitor = await registerVisitor(api);
+    const link = await createWatchLink(api, visitor.visitorId);
+    const page = await context.newPage();
+    const refused = page.waitForResponse((response) => /\/live\/sessions\/[^/]+$/.test(new URL(response.url()).pathname) && response.status() === 503);
+    const opening = page.goto(link);
+    const agentsChecked =
+      "select 1 from pg_locks join pg_class on pg_class.oid = pg_locks.relation where relname = 'agents' and mode = 'RowShareLock' and granted";
+    await expect.poll(async () => (await db.query(agentsChecked)).rowCount, { intervals: [50] }).toBeGreaterThan(0);
+    await locker.query("begin");
+    const locked = locker.query("lock table agents in access exclusive mode");
+    await opening;
+
+    // The link is spent: the page leaves its address, keeps the credential, and asks again while refused.
+    await expect(page).toHaveURL(/\/watch\/session\/s_/);
+    await expect(page.getByRole("heading", { name: "Tandem is briefly unavailable" })).toBeVisible();
+    await refused;
+    await locked;
+    await locker.query("commit");
+    await expect(page.getByTestId("visitor-status")).toBeVisible({ timeout: 15_000 });
+    await expect(page.getByRole("heading", { name: "Tandem is briefly unavailable" })).toBeHidden();
+  } finally {
+    await locker.query("rollback").catch(() => undefined);
+    await db.query("drop trigger if exists pause_a_moment on session_agents; drop function if exists pause_a_moment()");
+    await Promise.all([db.end(), locker.end(), context.close()]);
+  }
 });
 
 /** Opens a session through nginx and types into the visitor's name field until the agent sees it. */

@@ -43,7 +43,7 @@ export default async function WatchPage(props: { params: Promise<{ token: string
   const opened = await openWhenServing(token);
   if (opened === "unavailable") {
     return (
-      <WatchNotice title="Tandem is briefly unavailable">
+      <WatchNotice title="Tandem is briefly unavailable" passing>
         <ReloadSoon seconds={RETRY_AFTER_SECONDS + 1} />
         Your link is still good: this page tries again in a few seconds.
       </WatchNotice>

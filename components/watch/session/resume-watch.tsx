@@ -10,7 +10,8 @@ import { startFramedViewer } from "../embed/viewer-handshake";
 import { WatchNotice } from "../watch-notice";
 import { WatchView } from "../watch-view";
 
-type Resume = { state: "loading" } | { state: "ready"; session: WatchSession } | { state: "refused" } | { state: "error"; message: string };
+type Resume =
+  { state: "loading" } | { state: "unavailable" } | { state: "ready"; session: WatchSession } | { state: "refused" } | { state: "error"; message: string };
 
 /** How long a watch page waits before asking again while the service is briefly unavailable. */
 const RETRY_MS = 3_000;
@@ -39,7 +40,10 @@ export function ResumeWatch({ sessionId, token: handedOver }: { sessionId: strin
         const response = await fetch(endpointUrl(liveRoutes.describeWatchSession, "", { id: sessionId }), { headers: { authorization: `Bearer ${token}` } });
         if (cancelled) return;
         if (response.status === 401 || response.status === 403 || response.status === 404) return setResume({ state: "refused" });
-        if (response.status === 503) return void (retry = setTimeout(() => void load(), RETRY_MS));
+        if (response.status === 503) {
+          setResume({ state: "unavailable" });
+          return void (retry = setTimeout(() => void load(), RETRY_MS));
+        }
         if (!response.ok) return setResume({ state: "error", message: `The service answered ${response.status}.` });
         setResume({ state: "ready", session: watchSessionResponseSchema.parse(await response.json()).session });
       } catch {
@@ -55,6 +59,13 @@ export function ResumeWatch({ sessionId, token: handedOver }: { sessionId: strin
   }, [sessionId, handedOver]);
 
   if (resume.state === "loading") return <Skeleton className="m-4 h-80" />;
+  if (resume.state === "unavailable") {
+    return (
+      <WatchNotice title="Tandem is briefly unavailable" passing>
+        Your session is kept: this page tries again in a few seconds.
+      </WatchNotice>
+    );
+  }
   if (resume.state === "refused") {
     return (
       <WatchNotice title="This session is not open in this browser">
