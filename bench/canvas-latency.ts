@@ -23,7 +23,7 @@ import { parseArgs } from "node:util";
 import type { Browser } from "@playwright/test";
 import { startCustomerSite } from "../e2e/fidelity/support/customer-site";
 import { bundleScript, VISITOR_BUNDLES } from "../scripts/build-visitor-script";
-import { sleep, startBenchServer, summary, watchLink, type BenchServer, launchBenchBrowser } from "./live-support";
+import { sleep, startBenchServer, summary, type BenchServer, launchBenchBrowser, watchVisitorPage } from "./live-support";
 
 const { values } = parseArgs({ options: { ref: { type: "string", default: "HEAD" }, git: { type: "string", default: "." } } });
 const CAPTURE = "lib/visitor/recorder/canvas-capture.ts";
@@ -123,15 +123,7 @@ async function run(browser: Browser, bench: BenchServer, siteUrl: string, record
     sentBytes += body?.length ?? 0;
     if (body?.includes('"tag":"tandem-canvas"')) imagesSent.push(Date.now());
   });
-  await visitor.goto(siteUrl);
-  await visitor.waitForFunction(() => /^[A-Z2-9]{8}$/.test(JSON.parse(localStorage.getItem("tandem.visitor") ?? "{}").visitorId ?? ""));
-  const visitorId = await visitor.evaluate(() => JSON.parse(localStorage.getItem("tandem.visitor") ?? "{}").visitorId as string);
-  const agentContext = await browser.newContext({ viewport: { width: 1400, height: 1100 } });
-  const agent = await agentContext.newPage();
-  await agent.goto(await watchLink(bench, visitorId));
-  await agent.frameLocator("[data-testid=replay-root] iframe").locator("#doc").waitFor({ state: "attached" });
-  // tsx names the functions it compiles with a helper the page does not have.
-  await agent.evaluate("window.__name = (target) => target");
+  const { agent, agentContext } = await watchVisitorPage(browser, bench, visitor, siteUrl, "#doc");
   await agent.evaluate(watchMirror);
   await sleep(1500);
   const results: Record<string, { latencies: number[]; leaving: number[]; missed: number; bytesPerSecond: number }> = {};

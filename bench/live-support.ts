@@ -98,6 +98,23 @@ export async function openDemoVisitor(page: Page, bench: BenchServer): Promise<s
   return page.evaluate(() => JSON.parse(localStorage.getItem("tandem.visitor") ?? "{}").visitorId as string);
 }
 
+/**
+ * The visitor's `page` opens `url` (a page with the snippet), and an agent opens the visitor's watch
+ * link in a context of its own; answers once the agent's mirror shows `ready`.
+ */
+export async function watchVisitorPage(browser: Browser, bench: BenchServer, page: Page, url: string, ready: string) {
+  await page.goto(url);
+  await page.waitForFunction(() => /^[A-Z2-9]{8}$/.test(JSON.parse(localStorage.getItem("tandem.visitor") ?? "{}").visitorId ?? ""));
+  const visitorId = await page.evaluate(() => JSON.parse(localStorage.getItem("tandem.visitor") ?? "{}").visitorId as string);
+  const agentContext = await browser.newContext({ viewport: { width: 1400, height: 1100 } });
+  const agent = await agentContext.newPage();
+  await agent.goto(await watchLink(bench, visitorId));
+  await agent.frameLocator("[data-testid=replay-root] iframe").locator(ready).waitFor({ state: "attached" });
+  // tsx names the functions it compiles with a helper the page does not have.
+  await agent.evaluate("window.__name = (target) => target");
+  return { agent, agentContext };
+}
+
 /** Debian's Chromium (CHROMIUM_PATH elsewhere), headless, for the pages a benchmark drives. */
 export function launchBenchBrowser(): Promise<Browser> {
   return chromium.launch({ executablePath: process.env.CHROMIUM_PATH || "/usr/bin/chromium", args: ["--no-sandbox", "--disable-gpu"] });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { clientAddress } from "./client-address";
+import { clientAddress, peerIsTrustedProxy } from "./client-address";
 
 describe("clientAddress", () => {
   it("is the connection's peer when no proxy is trusted, whatever X-Forwarded-For claims", () => {
@@ -25,5 +25,13 @@ describe("clientAddress", () => {
 
   it("is the trusted proxy itself when it forwarded nothing", () => {
     expect(clientAddress("10.0.0.2", null, ["10.0.0.0/8"])).toBe("10.0.0.2");
+  });
+
+  it("says whether the peer is a trusted proxy, whose forwarding headers may be read", () => {
+    expect(peerIsTrustedProxy("127.0.0.1", [])).toBe(false);
+    expect(peerIsTrustedProxy("127.0.0.1", ["loopback"])).toBe(true);
+    expect(peerIsTrustedProxy("10.1.2.3", ["loopback"])).toBe(false);
+    expect(peerIsTrustedProxy("10.1.2.3", ["10.0.0.0/8"])).toBe(true);
+    expect(peerIsTrustedProxy(undefined, ["loopback"])).toBe(false);
   });
 });

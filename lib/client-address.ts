@@ -30,6 +30,11 @@ export function clientAddress(peer: string | undefined, forwardedFor: string | n
   return address.replace(/^::ffff:(?=\d+\.\d+\.\d+\.\d+$)/, "").slice(0, 64); // a header is not to be trusted with the column's size
 }
 
+/** Whether the connection's peer is one of the trusted proxies, whose forwarding headers speak for the client. */
+export function peerIsTrustedProxy(peer: string | undefined, proxies: TrustedProxies): boolean {
+  return Boolean(peer) && proxies.length > 0 && compileTrustedProxies(proxies)(peer!, 0);
+}
+
 /**
  * The header through which Tandem's server (scripts/server.ts) hands the client's address to the console
  * that Next serves in the same process. The server removes any copy a client sent before setting it.

@@ -14,12 +14,14 @@ import { getRequestListener } from "@hono/node-server";
 import next from "next";
 import { bootOrExit } from "../lib/boot";
 import { serveInProcess } from "../lib/client/in-process";
-import { CLIENT_ADDRESS_HEADER, clientAddress, markClientAddressHeaderTrusted } from "../lib/client-address";
+import { CLIENT_ADDRESS_HEADER, clientAddress, markClientAddressHeaderTrusted, peerIsTrustedProxy } from "../lib/client-address";
 import { getDb } from "../lib/db";
 import { env } from "../lib/env";
 import { countedInFlight, isDraining, trackListener } from "../lib/lifecycle/draining";
+import { listenOrExit } from "../lib/lifecycle/listen";
 import { backendsReachable } from "../lib/availability/backends";
 import { unavailablePage } from "../lib/availability/unavailable-page";
+import { answerMalformedPath, pathDecodes } from "../lib/security/malformed-path";
 import { baseResponseHeaders, permissionsPolicyFor } from "../lib/security/response-headers";
 import { isServicePath } from "../lib/service/http/app";
 import { createServiceApp } from "../lib/service/routes";
@@ -52,11 +54,15 @@ const handle = console_.getRequestHandler();
 // sent is replaced, so what the audit log and the sign-in throttle see follows the TRUSTED_PROXIES rule.
 markClientAddressHeaderTrusted();
 const trustedProxies = env().TRUSTED_PROXIES;
+const FORWARDED_HOST_HEADERS = ["x-forwarded-host", "x-forwarded-proto", "x-forwarded-port"];
 // Every answer, the service's and Next's (pages, the visitor script, static files), carries these.
 const responseHeaders = Object.entries(baseResponseHeaders(publicBaseUrl()));
 
 const server = createServer((req, res) => {
   for (const [name, value] of responseHeaders) res.setHeader(name, value);
+  // Where the request says it was sent (Next checks a server action's Origin against it) is a trusted
+  // proxy's word only: from anyone else, the Host header is the request's host.
+  if (!peerIsTrustedProxy(req.socket.remoteAddress, trustedProxies)) for (const name of FORWARDED_HOST_HEADERS) delete req.headers[name];
   const forwardedFor = req.headers["x-forwarded-for"];
   req.headers[CLIENT_ADDRESS_HEADER] = clientAddress(
     req.socket.remoteAddress,
@@ -75,7 +81,8 @@ const server = createServer((req, res) => {
   // A stopping node serves what reaches it on open connections, then closes them: the next request opens
   // a connection to another node.
   if (isDraining()) res.setHeader("Connection", "close");
-  if (isServicePath(pathname)) void service(req, res);
+  if (!pathDecodes(pathname)) answerMalformedPath(res, isServicePath(pathname));
+  else if (isServicePath(pathname)) void service(req, res);
   else void servePage(req, res, pathname);
 });
 trackListener(server, { behindProxy: trustedProxies.length > 0 });
@@ -97,7 +104,7 @@ async function servePage(req: IncomingMessage, res: ServerResponse, pathname: st
 // reusing one just as the server closes it sees ECONNRESET. A proxy should close first (nginx: 4 s).
 server.keepAliveTimeout = 65_000;
 server.headersTimeout = 66_000;
-server.listen(port);
+await listenOrExit(server, port, "PORT");
 
 // The universal proxy: no console, no service; its pages carry the proxy's own policy.
 const proxyHandler = createProxyHandler({
@@ -116,8 +123,10 @@ const proxyServer = createServer((req, res) => {
 });
 proxyServer.keepAliveTimeout = server.keepAliveTimeout;
 proxyServer.headersTimeout = server.headersTimeout;
-proxyServer.listen(env().PROXY_PORT);
 trackListener(proxyServer, { behindProxy: trustedProxies.length > 0 });
+await listenOrExit(proxyServer, env().PROXY_PORT, "PROXY_PORT");
 const sharedHost = sharedHostWarning(publicBaseUrl(), proxyOrigin());
 if (sharedHost) console.warn(sharedHost);
+// `npm start` (scripts/start.ts) waits for this before it says where Tandem runs.
+process.send?.({ listening: true });
 if (dev) console.log(`Tandem (development) at http://localhost:${port}, its universal proxy at ${proxyOrigin()}`);

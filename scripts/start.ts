@@ -49,26 +49,25 @@ if (buildIsStale()) {
   if (build.status !== 0) fail("The build failed; see the output above.");
 }
 
+// The server says when it listens (an IPC message): another program answering on a taken port is not it.
 const server = spawn(process.execPath, ["--conditions=react-server", "--import", "tsx", path.join("scripts", "server.ts")], {
-  stdio: ["ignore", "inherit", "inherit"],
+  stdio: ["ignore", "inherit", "inherit", "ipc"],
   env: childEnv,
 });
 for (const signal of ["SIGINT", "SIGTERM"] as const) process.on(signal, () => server.kill(signal));
 server.on("exit", (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
 
-async function waitUntilReady(deadline: number): Promise<boolean> {
-  while (Date.now() < deadline && server.exitCode === null) {
-    try {
-      if ((await fetch(`http://127.0.0.1:${config.PORT}/readyz`)).ok) return true;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  return false;
+function waitUntilListening(timeoutMs: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => resolve(false), timeoutMs);
+    server.once("message", (message: { listening?: boolean }) => {
+      clearTimeout(timer);
+      resolve(message.listening === true);
+    });
+  });
 }
 
-if (await waitUntilReady(Date.now() + 120_000)) {
+if (await waitUntilListening(120_000)) {
   const proxy = new URL(config.PROXY_PUBLIC_URL ?? url);
   if (!config.PROXY_PUBLIC_URL) proxy.port = String(config.PROXY_PORT);
   const lines = [``, `  Tandem is running at ${url}`, `  Its universal proxy (proxy session links) answers at ${proxy.origin}`];

@@ -78,6 +78,7 @@ export async function UsersSection({ caller }: { caller: Caller }) {
           role: user.role,
           disabled: user.disabledAt !== null,
           canResetPassword: passwordSignInAllowed(env(), user.email),
+          breakGlass: user.email === env().ADMIN_EMAIL?.toLowerCase(),
         }))}
         currentUserId={caller.id}
         emailConfigured={resetEmailConfigured()}

@@ -18,6 +18,8 @@ export interface UserRow {
   disabled: boolean;
   /** Offered while a password would let this user sign in (not to SSO-only users when password sign-in is off). */
   canResetPassword: boolean;
+  /** The break-glass admin (ADMIN_EMAIL): changed in the server's configuration, not here. */
+  breakGlass: boolean;
 }
 
 export function UsersTable({ users, currentUserId, emailConfigured }: { users: UserRow[]; currentUserId: string; emailConfigured: boolean }) {
@@ -39,11 +41,15 @@ function UserRowView({ user, self, emailConfigured }: { user: UserRow; self: boo
       </Td>
       <Td>{user.email}</Td>
       <Td>
-        <RoleForm user={user} self={self} />
+        <RoleForm user={user} locked={self || user.breakGlass} />
       </Td>
       <Td>{user.disabled ? <Badge tone="danger">Disabled</Badge> : <Badge tone="success">Active</Badge>}</Td>
       <Td className="w-64">
-        {self ? (
+        {user.breakGlass ? (
+          <span className="text-xs text-zinc-500 dark:text-zinc-400">
+            The break-glass admin: set by ADMIN_EMAIL and ADMIN_PASSWORD on the server, and changed only there.
+          </span>
+        ) : self ? (
           <span className="text-xs text-zinc-500 dark:text-zinc-400">Another admin can change your account; your password is on the Account page.</span>
         ) : (
           <div className="flex flex-col items-start gap-2">
@@ -60,20 +66,20 @@ function UserRowView({ user, self, emailConfigured }: { user: UserRow; self: boo
  * The role select and its "Change" button. The select is keyed on the stored role so that it shows the
  * role the server has after each refresh, while the form (and its confirmation) stays.
  */
-function RoleForm({ user, self }: { user: UserRow; self: boolean }) {
+function RoleForm({ user, locked }: { user: UserRow; locked: boolean }) {
   const [result, submit, pending] = useFormAction(changeUserRole);
   return (
     <form action={submit} className="flex flex-col gap-2">
       <input type="hidden" name="userId" value={user.id} />
       <div className="flex items-end gap-2">
-        <SelectField key={user.role} label={`Role of ${user.email}`} hideLabel name="role" defaultValue={user.role} disabled={self}>
+        <SelectField key={user.role} label={`Role of ${user.email}`} hideLabel name="role" defaultValue={user.role} disabled={locked}>
           {ROLES.map((role) => (
             <option key={role} value={role}>
               {ROLE_LABELS[role]}
             </option>
           ))}
         </SelectField>
-        {self ? null : (
+        {locked ? null : (
           // The name comes from the content, not aria-label: "Change role of …" must not also label the select.
           <Button type="submit" variant="secondary" disabled={pending}>
             {pending ? "Saving…" : "Change"}

@@ -102,3 +102,16 @@ test("a secret key over its rate limit gets 429 with Retry-After", async () => {
     await limited.stop();
   }
 });
+
+test("a path that does not decode is a 400 everywhere, pages, route handlers and the service alike", async ({ request }) => {
+  for (const path of ["/watch/%ZZ", "/reset-password/%ZZ", "/api/auth/%ZZ", "/api/console/visitors/%ZZ", "/demo/%E0%A4%A", "/login%C0%AF"]) {
+    const response = await request.get(`${server.url}${path}`, { maxRedirects: 0 });
+    expect(response.status(), path).toBe(400);
+    expect(await response.text(), path).toBe("Bad request: The path is not valid percent-encoding.\n");
+  }
+  const service = await request.get(`${server.url}/v1.3/visitors/%ZZ`, { headers: { "X-Api-Key": credentials.apiKey } });
+  expect(service.status()).toBe(400);
+  expect(await service.json()).toMatchObject({ status: "error", error: "invalid_request" });
+  // A path that decodes goes on as before.
+  expect((await request.get(`${server.url}/watch/%41bc`, { maxRedirects: 0 })).status()).toBeLessThan(500);
+});

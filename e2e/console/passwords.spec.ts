@@ -1,5 +1,6 @@
 import type { Browser, Page } from "@playwright/test";
 import { expect, test } from "../support/fixtures";
+import { expectSignedInDespiteFlood, flood, nextServerAction } from "../support/server-action";
 import { startServer, type RunningServer } from "../support/server";
 import { decodeQuotedPrintable, startSmtpReceiver } from "../support/smtp-receiver";
 
@@ -146,4 +147,42 @@ test("an admin resets a password: the link is emailed and works once, and the us
   await oldSession.context().close();
   await refusedSignIn(browser, second);
   await (await signedIn(browser, { email: second.email, password: newPassword })).context().close();
+});
+
+test("a flood of the public reset form, with made-up links, leaves sign-in working", async ({ browser, request }) => {
+  test.setTimeout(120_000);
+  await admin.getByRole("button", { name: `Reset password of ${agent.email}` }).click();
+  await admin.getByRole("button", { name: "Create reset link" }).click();
+  const link = (await admin.getByTestId("password-reset-link").textContent()) ?? "";
+  await admin.getByRole("button", { name: "Done" }).click();
+  const token = link.split("/").pop()!;
+
+  // The form as the user fills it in, its submission held back and sent again with made-up links.
+  const anonymous = await (await browser.newContext()).newPage();
+  await anonymous.route(link, (route) => (route.request().method() === "POST" ? route.abort() : route.continue()));
+  await anonymous.goto(link);
+  const captured = nextServerAction(anonymous);
+  await anonymous.getByLabel("New password", { exact: true }).fill("a password of the flood");
+  await anonymous.getByLabel("Confirm the new password").fill("a password of the flood");
+  await anonymous.getByRole("button", { name: "Set password" }).click();
+  const action = await captured;
+  expect(action.body.toString("latin1")).toContain(token);
+  const attack = flood(request, action, {
+    inFlight: 40,
+    limit: 3_000,
+    vary: (body, index) => body.replaceAll(token, `made-up-${index}`.padEnd(43, "x")),
+  });
+
+  // Meanwhile the admin signs in (slower while the flood lasts), and is not told that sign-in is busy.
+  const signing = await signInPage(browser, adminCredentials);
+  await expectSignedInDespiteFlood(signing);
+  await signing.context().close();
+  const statuses = await attack.stop();
+  expect(statuses.length).toBeGreaterThan(40);
+  expect(statuses.every((status) => status === 200)).toBe(true);
+  // The real link was never spent.
+  await anonymous.unrouteAll();
+  await anonymous.goto(link);
+  await expect(anonymous.getByRole("button", { name: "Set password" })).toBeVisible();
+  await anonymous.context().close();
 });

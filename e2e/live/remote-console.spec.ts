@@ -8,6 +8,8 @@ const live = liveServer({ require_authorization: false });
 const SECRETS = `
   <div class="no-cobrowse" id="vault">VAULT-masked-balance</div>
   <label>Coupon <input id="coupon"></label>
+  <label>Password <input id="password" type="password"></label>
+  <label>PIN <input id="pin"></label>
   <p id="ready">Console test page</p>
 `;
 
@@ -15,6 +17,8 @@ test("the Console panel shows the page's messages, errors and failed requests, w
   const visitor = await openVisitor(browser, live.server.url);
   await visitor.page.evaluate((html) => document.body.insertAdjacentHTML("afterbegin", html), SECRETS);
   await visitor.page.locator("#coupon").fill("VAULT-typed-coupon");
+  // Characters that a JSON string escapes and a query string encodes.
+  await visitor.page.locator("#password").fill('VAULT "quoted" \\ pass&word é');
   const agentView = await openAgent(browser, await createWatchLink(live.api, visitor.visitorId, { permissions: { allow_console: true } }));
   await expect(agentView.page.getByTestId("visitor-status")).toHaveAttribute("data-status", "live");
   await expect(replayFrame(agentView.page).getByText("Console test page")).toBeVisible();
@@ -44,6 +48,33 @@ test("the Console panel shows the page's messages, errors and failed requests, w
     // Refused by the page's own policy before it leaves: a network error to the page.
     void fetch("http://127.0.0.1:9/unreachable").catch(() => undefined);
   });
+
+  await visitor.page.evaluate(() => {
+    const password = (document.getElementById("password") as HTMLInputElement).value;
+    console.log("login", { user: "jo", password });
+    console.log(JSON.stringify({ password }));
+    console.log(`POST body: user=jo&password=${encodeURIComponent(password)}`);
+  });
+  // Typed, then read and cleared by the page before it logs it: no longer on the page at that moment.
+  await visitor.page.locator("#pin").fill("VAULT-cleared-pin");
+  await visitor.page.evaluate(() => {
+    const pin = document.getElementById("pin") as HTMLInputElement;
+    const value = pin.value;
+    pin.value = "";
+    console.log("pin was", value);
+    // Tokens in URLs written as text, and in a stack.
+    console.log("redirecting to https://auth.example.com/callback?token=VAULT-url-token&step=2");
+    console.log("next: /account?session=VAULT-relative-session&tab=1");
+    console.error(new Error("could not load https://api.example.com/v1/me?token=VAULT-stack-token"));
+  });
+
+  await expect(panel.getByText('login {user: "jo", password: "[redacted]"}')).toBeVisible();
+  await expect(panel.getByText('{"password":"[redacted]"}')).toBeVisible();
+  await expect(panel.getByText("POST body: user=jo&password=[redacted]")).toBeVisible();
+  await expect(panel.getByText("pin was [redacted]")).toBeVisible();
+  await expect(panel.getByText("redirecting to https://auth.example.com/callback?token=&step=2")).toBeVisible();
+  await expect(panel.getByText("next: /account?session=&tab=1")).toBeVisible();
+  await expect(panel.locator("[data-kind=error]").filter({ hasText: "https://api.example.com/v1/me?token=" })).toBeVisible();
 
   await expect(panel.getByText("cart total 42 {items: 2, gift: true}")).toBeVisible();
   await expect(panel.getByText("Stop the timer")).toBeVisible();

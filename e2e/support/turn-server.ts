@@ -8,17 +8,27 @@ import { freePort } from "./server";
 export interface RunningTurnServer {
   /** For TURN_URLS. */
   url: string;
+  port: number;
   /** coturn's static-auth-secret, for TURN_SECRET. */
   secret: string;
+  output: () => string;
   stop: () => Promise<void>;
+}
+
+export interface TurnServerOptions {
+  /** Lines of a turnserver.conf (`denied-peer-ip=…`, `no-tcp-relay`) added to its options. */
+  config?: string[];
+  /** Relay to peers on loopback (true by default: both browsers of a call test are on this machine). */
+  loopbackPeers?: boolean;
+  /** Open IPv6 relays too (on ::1). */
+  ipv6?: boolean;
 }
 
 /**
  * coturn (Debian's `coturn`, /usr/bin/turnserver) on 127.0.0.1 and a free port, checking credentials by
- * the TURN REST scheme (use-auth-secret) with a secret of its own, as docs/deploy.md sets it up. Peers on
- * loopback are allowed: both browsers of a test are on this machine.
+ * the TURN REST scheme (use-auth-secret) with a secret of its own, as docs/deploy.md sets it up.
  */
-export async function startTurnServer(): Promise<RunningTurnServer> {
+export async function startTurnServer(options: TurnServerOptions = {}): Promise<RunningTurnServer> {
   const binary = process.env.TURNSERVER_PATH || "/usr/bin/turnserver";
   if (!fs.existsSync(binary)) throw new Error(`No coturn at ${binary}: install it with \`apt-get install -y coturn\`.`);
   const port = await freePort();
@@ -32,6 +42,7 @@ export async function startTurnServer(): Promise<RunningTurnServer> {
       "-v",
       "--listening-ip=127.0.0.1",
       "--relay-ip=127.0.0.1",
+      ...(options.ipv6 ? ["--relay-ip=::1"] : []),
       `--listening-port=${port}`,
       "--min-port=40000",
       "--max-port=40999",
@@ -42,7 +53,8 @@ export async function startTurnServer(): Promise<RunningTurnServer> {
       "--no-tls",
       "--no-dtls",
       "--no-cli",
-      "--allow-loopback-peers",
+      ...(options.loopbackPeers === false ? [] : ["--allow-loopback-peers"]),
+      ...(options.config ?? []).map((line) => `--${line}`),
       `--userdb=${path.join(dir, "turndb")}`,
       `--pidfile=${path.join(dir, "turnserver.pid")}`,
       "--log-file=stdout",
@@ -70,5 +82,5 @@ export async function startTurnServer(): Promise<RunningTurnServer> {
     }
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
-  return { url: `turn:127.0.0.1:${port}?transport=udp`, secret, stop };
+  return { url: `turn:127.0.0.1:${port}?transport=udp`, port, secret, output: () => output, stop };
 }

@@ -6,8 +6,10 @@ import { okStatus } from "./common";
  * watch page and the visitor's page. The service carries only the signalling below, on the session's
  * own channels, and mints each side short-lived TURN credentials; no audio passes through it.
  *
- * The agent rings, the visitor accepts or declines; once accepted the agent offers, the visitor
- * answers, and both trickle their ICE candidates. Either side may end it; ending the session ends it.
+ * The agent rings, the visitor accepts or declines. Only an accepted call gets ICE servers: the visitor
+ * in the answer to its `accept`, the agent in the `accepted` message, each with TURN credentials minted
+ * then for this call and lasting minutes. Then the agent offers, the visitor answers, and both trickle
+ * their ICE candidates. Either side may end it; ending the session ends it.
  */
 
 /** A message carries at most one session description (a few kB; with video some more). */
@@ -53,11 +55,11 @@ export const agentCallRequestSchema = z
   .discriminatedUnion("kind", [z.object({ kind: z.literal("start") }).describe("Rings the visitor"), ...signal, end])
   .describe("A call message of the agent");
 
-/** What `start` answers the agent (other kinds answer only `status`). */
+/** What `start` answers the agent (other kinds answer only `status`); its ICE servers come once the visitor accepts. */
 export const agentCallResponseSchema = z.object({
   status: okStatus,
-  call: iceConfigSchema
-    .extend({
+  call: z
+    .object({
       callId: callIdSchema,
       audioMuted: z.boolean().describe("The link's options.audio_muted: the visitor's audio starts muted for the agent"),
     })
@@ -76,16 +78,19 @@ export const visitorCallRequestSchema = z
   ])
   .describe("A call message of the visitor");
 
+/** What `accept` answers the visitor: its ICE servers for this call (other kinds answer only `status`). */
+export const visitorCallResponseSchema = z.object({ status: okStatus, call: iceConfigSchema.optional() });
+
 /** Service → visitor's page. */
 export const callToVisitorSchema = z.discriminatedUnion("kind", [
-  iceConfigSchema.extend({ kind: z.literal("ring"), callId: callIdSchema, agentName: z.string() }).describe("The agent offers a call"),
+  z.object({ kind: z.literal("ring"), callId: callIdSchema, agentName: z.string() }).describe("The agent offers a call"),
   ...signal,
   end,
 ]);
 
 /** Service → agents' watch pages. */
 export const callToAgentSchema = z.discriminatedUnion("kind", [
-  z.object({ kind: z.literal("accepted"), callId: callIdSchema }),
+  iceConfigSchema.extend({ kind: z.literal("accepted"), callId: callIdSchema }).describe("The visitor accepted: the agent's ICE servers for this call"),
   z.object({ kind: z.literal("declined"), callId: callIdSchema }),
   ...signal,
   end,
@@ -97,3 +102,4 @@ export type CallToVisitor = z.infer<typeof callToVisitorSchema>;
 export type CallToAgent = z.infer<typeof callToAgentSchema>;
 export type IceConfig = z.infer<typeof iceConfigSchema>;
 export type AgentCallAnswer = z.infer<typeof agentCallResponseSchema>;
+export type VisitorCallAnswer = z.infer<typeof visitorCallResponseSchema>;

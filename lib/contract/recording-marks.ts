@@ -36,3 +36,10 @@ export const SELECTED_OPTIONS_EVENT_TAG = "tandem-selected-options";
  * page (the AI agent's copy) leave it out altogether rather than show it as a masked box.
  */
 export const TANDEM_UI_CLASS = "tandem-ui";
+/**
+ * A custom event with this tag and `{ id }` says which element is under the visitor's mouse now (rrweb
+ * node id, the innermost, inside shadow roots; null: the mouse left the page): the watch page shows
+ * the page's `:hover` styles on it and its ancestors. Sent when it changes, the page scrolling under a
+ * still mouse included.
+ */
+export const HOVER_EVENT_TAG = "tandem-hover";

@@ -1,5 +1,6 @@
 import path from "node:path";
 import { Worker } from "node:worker_threads";
+import { workerExecArgv } from "../worker-threads";
 
 /**
  * A query as node-postgres takes it (drizzle's node-postgres driver builds these). Its type parsers stay
@@ -61,7 +62,7 @@ export class PGlitePool {
 
   /** Opens the PGlite database of `dir` in a new worker; resolves once it answers. */
   static async open(dir: string): Promise<PGlitePool> {
-    const worker = new Worker(WORKER, { workerData: { dir } });
+    const worker = new Worker(WORKER, { workerData: { dir }, execArgv: workerExecArgv() });
     await new Promise<void>((resolve, reject) => {
       worker.once("message", () => resolve());
       worker.once("error", reject);

@@ -36,10 +36,19 @@ function runnable(request) {
   return holder === null ? request.session === undefined || request.op === "connect" : request.session === holder;
 }
 
+// A query goes to the connection once the one before it has answered: node-postgres queues them itself
+// too, but warns that doing so is deprecated (and drops it in its next major version).
+let previous = Promise.resolve();
+function oneAtATime(query) {
+  const result = previous.then(query);
+  previous = result.catch(() => undefined);
+  return result;
+}
+
 async function run(request) {
   switch (request.op) {
     case "query": {
-      const result = await client.query({ name: request.name, text: request.text, values: request.values, rowMode: request.rowMode });
+      const result = await oneAtATime(() => client.query({ name: request.name, text: request.text, values: request.values, rowMode: request.rowMode }));
       return {
         rows: result.rows,
         fields: result.fields.map(({ name, dataTypeID }) => ({ name, dataTypeID })),
@@ -54,7 +63,7 @@ async function run(request) {
       holder = null;
       return null;
     case "close":
-      await client.end();
+      await oneAtATime(() => client.end());
       await pglite.close();
       return null;
   }

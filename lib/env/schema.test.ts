@@ -49,7 +49,7 @@ describe("parseEnv", () => {
   });
 
   it("reads the voice calls' ICE servers: none by default, TURN with its secret, relay only with TURN", () => {
-    expect(parseEnv({})).toMatchObject({ STUN_URLS: [], TURN_URLS: [], TURN_CREDENTIAL_TTL_SECONDS: 14_400, ICE_TRANSPORT_POLICY: "all" });
+    expect(parseEnv({})).toMatchObject({ STUN_URLS: [], TURN_URLS: [], TURN_CREDENTIAL_TTL_SECONDS: 300, ICE_TRANSPORT_POLICY: "all" });
     const turn = { TURN_URLS: "turn:turn.example.com:3478?transport=udp, turns:turn.example.com:5349", TURN_SECRET: "t".repeat(32) };
     expect(parseEnv({ ...turn, ICE_TRANSPORT_POLICY: "relay" })).toMatchObject({
       TURN_URLS: ["turn:turn.example.com:3478?transport=udp", "turns:turn.example.com:5349"],

@@ -111,10 +111,11 @@ export const envSchema = z
     STUN_URLS: commaList.refine((urls) => urls.every((url) => /^stuns?:[^\s]+$/.test(url)), "must list stun: or stuns: URLs"),
     TURN_URLS: commaList.refine((urls) => urls.every((url) => /^turns?:[^\s]+$/.test(url)), "must list turn: or turns: URLs"),
     TURN_SECRET: optional(z.string().min(16, "must be at least 16 characters")),
-    // TURN checks the credential again on each refresh of an allocation: it must outlast the longest call.
-    TURN_CREDENTIAL_TTL_SECONDS: optional(z.coerce.number({ error: "must be a number" }).int("must be a whole number").min(60).max(86_400)).transform(
-      (value) => value ?? 4 * 3600,
-    ),
+    // Minted when the visitor accepts a call. coturn checks it when a relay is opened; the relay's refreshes
+    // go on with the key it was opened with, so it needs to cover a call's setup, not its length.
+    TURN_CREDENTIAL_TTL_SECONDS: optional(
+      z.coerce.number({ error: "must be a number" }).int("must be a whole number").min(60).max(3_600, "must be at most 3600 (an hour)"),
+    ).transform((value) => value ?? 300),
     ICE_TRANSPORT_POLICY: optional(z.enum(["all", "relay"], { error: "must be all or relay" })).transform((value) => value ?? "all"),
   })
   .superRefine((env, ctx) => {

@@ -89,7 +89,7 @@ export function createLive(options: LiveOptions) {
         redactUrl: options.redactUrl,
         send: (batch) => options.post(collectRoutes.sendEvents, { sessionId: message.sessionId, ...batch }),
         onFatal: () => endLocally(null),
-        frames: { accepts: options.frames.accepts, isJoined: options.frames.isJoined, onSnapshot: options.frames.snapshot },
+        frames: { accepts: options.frames.accepts, isJoined: options.frames.isJoined, onSnapshot: options.frames.snapshot, control: options.frames.control },
       });
       options.frames.startRecording();
       // The remote console's code is fetched only when the watch link allows it; it stops with the session.

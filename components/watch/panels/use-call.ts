@@ -10,7 +10,6 @@ export type CallPhase = "idle" | "starting" | "ringing" | "active";
 
 interface Call {
   callId: string;
-  config: IceConfig;
   mic: MediaStream;
   peer: Peer | null;
   camera: MediaStream | null;
@@ -79,7 +78,7 @@ export function useCall(sessionId: string, token: string) {
       setPhase("idle");
       return setNotice(answer?.message ?? "The call could not be started.");
     }
-    call.current = { callId: answer.call.callId, config: answer.call, mic, peer: null, camera: null };
+    call.current = { callId: answer.call.callId, mic, peer: null, camera: null };
     setHearing(!answer.call.audioMuted);
     setPhase("ringing");
   };
@@ -93,8 +92,10 @@ export function useCall(sessionId: string, token: string) {
       if (message.kind === "declined") return hangUp(false, "The visitor declined the call.");
       if (message.kind === "end") return hangUp(false, "The call ended.");
       if (message.kind !== "accepted") return void current.peer?.receive(message);
+      // The ICE servers (TURN credentials minted for this call) come with the visitor's acceptance.
+      const config: IceConfig = { iceServers: message.iceServers, iceTransportPolicy: message.iceTransportPolicy };
       const peer = createPeer(
-        current.config,
+        config,
         {
           description: (description) => void send({ kind: "description", callId, description }),
           candidate: (candidate) => void send({ kind: "candidate", callId, candidate }),

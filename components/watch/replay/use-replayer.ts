@@ -6,7 +6,9 @@ import "rrweb/dist/style.css";
 import type { RecordedEvent } from "@/lib/contract";
 import type { Point } from "../control/input-messages";
 import { withoutReferrerPolicies } from "./referrer-guard";
+import { deepElementFromPoint } from "@/lib/dom/shadow";
 import { drawCanvasImages, followScrollAtOnce, REPLAY_STYLE_RULES, showSelectedOptions } from "./replay-fidelity";
+import { closeDialogsWithTheVisitor, followVisitorHover, keepFocusOutOfTheMirror } from "./replay-states";
 import { followVisitorFocus, type FocusMarks } from "./visitor-focus";
 
 /** The visitor's viewport size, in its pixels. */
@@ -17,7 +19,7 @@ export interface Size {
 
 /** What the agent's tools ask of the mirror: the nodes it shows, by their rrweb ids. */
 export interface Mirror {
-  /** What the mirror shows at a point of the visitor's page and its rrweb id (-1: none of the page's). */
+  /** What the mirror shows at a point of the visitor's page (inside open shadow roots) and its rrweb id (-1: none of the page's). */
   at: (point: Point) => { id: number; target: Element | null };
   /** A mirrored node's rrweb id (-1: none). */
   idOf: (node: Node) => number;
@@ -53,6 +55,9 @@ export function useReplayer() {
       followVisitorFocus(replayer.current, setMarks);
       replayer.current.on("resize", (dimension) => setSize(dimension as Size));
       followScrollAtOnce(replayer.current);
+      closeDialogsWithTheVisitor(replayer.current);
+      keepFocusOutOfTheMirror(replayer.current);
+      followVisitorHover(replayer.current);
       // The visitor's clock is not ours: each event is stamped on arrival and the live baseline is now,
       // so an event plays at the replayer's next frame (a baseline in the past would delay every event
       // by that much: rrweb plays an event `timestamp - baseline` after startLive).
@@ -66,7 +71,9 @@ export function useReplayer() {
   const mirror = useMemo<Mirror>(
     () => ({
       at({ x, y }) {
-        const target = replayer.current?.iframe.contentDocument?.elementFromPoint(x, y) ?? null;
+        // What the agent points at, inside a web component's shadow root too (a field, a list).
+        const doc = replayer.current?.iframe.contentDocument;
+        const target = doc ? deepElementFromPoint(doc, x, y) : null;
         return { id: target ? replayer.current!.getMirror().getId(target) : -1, target };
       },
       idOf: (node) => replayer.current?.getMirror().getId(node) ?? -1,

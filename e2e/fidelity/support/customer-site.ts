@@ -12,6 +12,8 @@ const TYPES: Record<string, string> = {
   ".html": "text/html; charset=utf-8",
   ".css": "text/css; charset=utf-8",
   ".js": "text/javascript; charset=utf-8",
+  ".mjs": "text/javascript; charset=utf-8",
+  ".json": "application/json",
   ".png": "image/png",
   ".svg": "image/svg+xml",
   ".woff2": "font/woff2",

@@ -56,7 +56,9 @@ export const createPasswordReset = defineAction<typeof userIdForm, CreatedResetL
   },
   run: async (input, caller) => {
     const passwordAllowed = (email: string) => passwordSignInAllowed(env(), email);
-    const created = await asActionError(async () => createResetToken(await getDb(), { userId: input.userId, createdBy: caller.id, passwordAllowed }));
+    const created = await asActionError(async () =>
+      createResetToken(await getDb(), { userId: input.userId, createdBy: caller.id, passwordAllowed, breakGlassEmail: env().ADMIN_EMAIL ?? null }),
+    );
     const link = `${await origin()}/reset-password/${created.token}`;
     let emailed = false;
     let emailError: string | undefined;

@@ -1,7 +1,8 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openTestDatabase } from "@/lib/testing/test-database";
-import { verifyPassword } from "../users/passwords";
+import { passwordTasksDone, verifyPassword } from "../users/passwords";
+import { addressSignInLimit } from "../auth/sign-in-attempts";
 import { auditEvents } from "@/lib/audit/schema";
 import { consoleUsers, passwordResets } from "../schema";
 import { signIn } from "../auth/sign-in";
@@ -89,6 +90,32 @@ describe("password reset links", () => {
     const [stored] = await database.db.select().from(passwordResets).where(eq(passwordResets.userId, user.id));
     expect(await verifyPassword("the old password", (await findUserHash(user.id)) ?? "")).toBe(true);
     expect(stored.usedAt).toBeNull();
+  });
+});
+
+describe("the reset form under a flood", () => {
+  it("refuses a link that does not open before hashing anything, and then, past the address's limit, every link", async () => {
+    const user = await newUser("flooded@example.com");
+    const { token } = await createResetToken(database.db, { userId: user.id, createdBy: user.id });
+    const ip = "198.51.100.77";
+    const hashedBefore = passwordTasksDone();
+    const { failures } = addressSignInLimit();
+    // Not a React hook, whatever its name: a plain function of the server.
+    const spend = useResetToken;
+    for (let i = 0; i < failures; i++) {
+      const bogus = `${String(i).padStart(2, "0")}${"x".repeat(41)}`;
+      await expect(spend(database.db, { token: bogus, password: "a flood password", ip })).rejects.toThrow("This link is invalid");
+    }
+    expect(passwordTasksDone()).toBe(hashedBefore);
+
+    // The real link from the same address is refused too (and stays unspent); from another address it works.
+    await expect(useResetToken(database.db, { token, password: "a reset password!", ip })).rejects.toThrow(
+      /Too many failed attempts from your network address/,
+    );
+    expect(await resetTokenUsable(database.db, token)).toBe(true);
+    expect(passwordTasksDone()).toBe(hashedBefore);
+    await useResetToken(database.db, { token, password: "a reset password!", ip: "198.51.100.78" });
+    expect(await resetTokenUsable(database.db, token)).toBe(false);
   });
 });
 

@@ -2,9 +2,11 @@ import { createHash, randomBytes } from "node:crypto";
 import { and, count, eq, gt, isNull, sql } from "drizzle-orm";
 import type { Db } from "@/lib/db";
 import { recordAudit } from "../../audit/record";
-import { hashPassword, verifyPassword } from "../users/passwords";
+import { publicFormRefusal } from "../auth/sign-in-attempts";
+import { hashPassword, PasswordsBusyError, PUBLIC_FORM_BUSY, verifyPassword } from "../users/passwords";
 import { auditEvents } from "@/lib/audit/schema";
 import { consoleUsers, passwordResets } from "../schema";
+import { BREAK_GLASS_REFUSAL } from "../settings/console-users";
 
 /** The same floor as creating a user. */
 export const MIN_PASSWORD_LENGTH = 12;
@@ -80,9 +82,15 @@ export async function changeOwnPassword(
  * A one-time reset link's token for a user (256 random bits; only its hash is stored). Links the user had
  * not used yet stop working: only the newest one opens.
  */
-export async function createResetToken(db: Db, input: { userId: string; createdBy: string; passwordAllowed?: (email: string) => boolean }, now = new Date()) {
+export async function createResetToken(
+  db: Db,
+  input: { userId: string; createdBy: string; passwordAllowed?: (email: string) => boolean; breakGlassEmail?: string | null },
+  now = new Date(),
+) {
   const [user] = await db.select({ email: consoleUsers.email, name: consoleUsers.name }).from(consoleUsers).where(eq(consoleUsers.id, input.userId));
   if (!user) throw new PasswordChangeError("This user no longer exists.");
+  // Its password is ADMIN_PASSWORD: a link would let whoever holds it take the account that works when single sign-on does not.
+  if (input.breakGlassEmail && user.email === input.breakGlassEmail.toLowerCase()) throw new PasswordChangeError(BREAK_GLASS_REFUSAL);
   if (input.passwordAllowed && !input.passwordAllowed(user.email)) {
     throw new PasswordChangeError("Password sign-in is turned off: this user signs in with single sign-on.");
   }
@@ -104,12 +112,30 @@ export async function resetTokenUsable(db: Db, token: string, now = new Date()):
   return row !== undefined;
 }
 
+const INVALID_LINK = "This link is invalid, has expired or was already used. Ask an admin for a new one.";
+
 /**
- * Sets a new password through a reset link: the link is spent in the same statement that checks it (so
- * two submissions cannot both use it), and every session of the user ends. Signs nobody in.
+ * Sets a new password through a reset link. Public, so nothing costly comes before the checks: a client
+ * address with too many failed links is refused first, then a link that is not usable, and only then is
+ * the password hashed (in the pool's lane for public forms). The link is spent in the same statement
+ * that checks it again (so two submissions cannot both use it), and every session of the user ends.
+ * Signs nobody in.
  */
 export async function useResetToken(db: Db, input: { token: string; password: string; ip: string | null }, now = new Date()): Promise<{ userId: string }> {
-  const passwordHash = await hashPassword(input.password);
+  const refusal = await publicFormRefusal(db, RESET_USED, input.ip, now);
+  if (refusal) throw new PasswordChangeError(refusal, "token");
+  const refuse = async (): Promise<never> => {
+    await recordAudit(db, { at: now, action: RESET_USED, outcome: "failure", ip: input.ip, detail: { reason: "invalid_link" } });
+    throw new PasswordChangeError(INVALID_LINK, "token");
+  };
+  if (!(await resetTokenUsable(db, input.token, now))) return refuse();
+  let passwordHash: string;
+  try {
+    passwordHash = await hashPassword(input.password, "public");
+  } catch (error) {
+    if (error instanceof PasswordsBusyError) throw new PasswordChangeError(PUBLIC_FORM_BUSY);
+    throw error;
+  }
   const userId = await db.transaction(async (tx) => {
     const [spent] = await tx
       .update(passwordResets)
@@ -122,11 +148,7 @@ export async function useResetToken(db: Db, input: { token: string; password: st
     await recordAudit(tx, { at: now, actorId: spent.userId, actorEmail: user?.email, action: RESET_USED, target: spent.userId, ip: input.ip });
     return spent.userId;
   });
-  if (!userId) {
-    await recordAudit(db, { at: now, action: RESET_USED, outcome: "failure", ip: input.ip, detail: { reason: "invalid_link" } });
-    throw new PasswordChangeError("This link is invalid, has expired or was already used. Ask an admin for a new one.", "token");
-  }
-  return { userId };
+  return userId ? { userId } : refuse();
 }
 
 /** Whether the user has a password (a user created through single sign-on may have none). */

@@ -6,7 +6,7 @@ export const ACTION_LABELS: Record<string, { success: string; failure?: string }
   sign_in: { success: "Signed in", failure: "Sign-in failed" },
   sign_out: { success: "Signed out" },
   sso_sign_in: { success: "Signed in with SSO", failure: "SSO sign-in refused" },
-  first_admin_created: { success: "First admin created" },
+  first_admin_created: { success: "First admin created", failure: "First admin refused" },
   co_browse_link_created: { success: "Co-browse link created", failure: "Co-browse link refused" },
   help_request_claimed: { success: "Help request taken", failure: "Help request not taken" },
   help_request_released: { success: "Help request handed back", failure: "Help request not handed back" },

@@ -1,6 +1,7 @@
 import { and, count, eq, gt, sql } from "drizzle-orm";
 import type { Db } from "@/lib/db";
 import { env } from "@/lib/env";
+import { recordAudit } from "@/lib/audit/record";
 import { auditEvents } from "@/lib/audit/schema";
 
 /** Failed sign-ins one email may have in a window before it is refused, whatever the password. */
@@ -13,13 +14,14 @@ const NOT_COUNTED = ["throttled", "busy", "password_sign_in_off"];
 
 export type Reservation = { id: number } | { refusedBy: "email" | "address"; retryInMs: number };
 
-async function recentFailures(db: Db, who: { email: string } | { ip: string }, since: Date) {
+/** The failures of `action` (sign-in unless said) of an email or a client address since a moment, and when the oldest was. */
+export async function recentFailures(db: Db, who: { email: string } | { ip: string }, since: Date, action = "sign_in") {
   const [row] = await db
     .select({ failures: count(), oldest: sql<string | null>`min(${auditEvents.at})` })
     .from(auditEvents)
     .where(
       and(
-        eq(auditEvents.action, "sign_in"),
+        eq(auditEvents.action, action),
         eq(auditEvents.outcome, "failure"),
         "email" in who ? eq(auditEvents.actorEmail, who.email) : eq(auditEvents.ip, who.ip),
         gt(auditEvents.at, since),
@@ -78,4 +80,23 @@ export async function settleSignInAttempt(
     .update(auditEvents)
     .set({ outcome: result.outcome, actorId: result.actorId ?? null, detail: result.reason ? { reason: result.reason } : {} })
     .where(eq(auditEvents.id, id));
+}
+
+export const inMinutes = (ms: number) => {
+  const minutes = Math.max(1, Math.ceil(ms / 60_000));
+  return `${minutes} minute${minutes === 1 ? "" : "s"}`;
+};
+
+/**
+ * The throttle of a form anyone may submit (a reset link, the first admin), per client address as
+ * sign-in's: past the address's limit of failures of `action` in the window, a submission is refused
+ * (recorded, not counted) before anything else is done. Returns the refusal's message, or null.
+ */
+export async function publicFormRefusal(db: Db, action: string, ip: string | null, now = new Date()): Promise<string | null> {
+  if (!ip) return null;
+  const limit = addressSignInLimit();
+  const { failures, oldest } = await recentFailures(db, { ip }, new Date(now.getTime() - limit.windowMs), action);
+  if (failures < limit.failures) return null;
+  await recordAudit(db, { at: now, action, outcome: "failure", ip, detail: { reason: "throttled" } });
+  return `Too many failed attempts from your network address. Try again in ${inMinutes((oldest ?? now).getTime() + limit.windowMs - now.getTime())}.`;
 }

@@ -1,6 +1,6 @@
 import type { Db } from "@/lib/db";
 import { PasswordsBusyError, DUMMY_HASH, verifyPassword } from "../users/passwords";
-import { reserveSignInAttempt, settleSignInAttempt } from "./sign-in-attempts";
+import { inMinutes, reserveSignInAttempt, settleSignInAttempt } from "./sign-in-attempts";
 import { findUserByEmail, type ConsoleUser } from "../users/users";
 
 export { addressSignInLimit, SIGN_IN_LIMIT } from "./sign-in-attempts";
@@ -14,11 +14,6 @@ export class SignInError extends Error {
     this.name = "SignInError";
   }
 }
-
-const inMinutes = (ms: number) => {
-  const minutes = Math.max(1, Math.ceil(ms / 60_000));
-  return `${minutes} minute${minutes === 1 ? "" : "s"}`;
-};
 
 /**
  * Checks an email and password and records the attempt in the audit log. An email, or a client address,

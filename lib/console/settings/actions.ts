@@ -21,6 +21,7 @@ import { serviceAdmin } from "./service-admin";
 import { changedTeamFields } from "./team-changes";
 import { createUser as insertUser, findUserByEmail } from "@/lib/console/users/users";
 import { getDb } from "@/lib/db";
+import { env } from "@/lib/env";
 
 // Every action here is admin-only and audited through defineAction; no password, key secret or webhook
 // secret ever goes into an audit detail.
@@ -53,6 +54,8 @@ const userChange = async <T>(change: () => Promise<T>): Promise<T> => {
   }
 };
 
+const changeActor = (caller: { id: string }) => ({ id: caller.id, breakGlassEmail: env().ADMIN_EMAIL ?? null });
+
 /** What a settings form changed: field → new value (never a secret). */
 type Changes = { changed: Record<string, unknown> };
 
@@ -81,7 +84,7 @@ export const changeUserRole = defineAction<typeof changeRoleForm, { email: strin
     detail: (input, result) => ({ email: result?.email, from: result?.from, to: input.role }),
   },
   run: async (input, caller) => {
-    const changed = await userChange(async () => updateRole(await getDb(), caller.id, input.userId, input.role));
+    const changed = await userChange(async () => updateRole(await getDb(), changeActor(caller), input.userId, input.role));
     return { email: changed.email, from: changed.before.role, to: input.role };
   },
 });
@@ -93,7 +96,7 @@ function disabledAction(disabled: boolean) {
     input: userIdForm,
     audit: { action: disabled ? "user_disabled" : "user_enabled", target: (input) => input.userId, detail: (_input, result) => ({ email: result?.email }) },
     run: async (input, caller) => {
-      const changed = await userChange(async () => setUserDisabled(await getDb(), caller.id, input.userId, disabled));
+      const changed = await userChange(async () => setUserDisabled(await getDb(), changeActor(caller), input.userId, disabled));
       return { email: changed.email };
     },
   });

@@ -34,21 +34,35 @@ export async function listConsoleUsers(db: Db): Promise<ConsoleUserRow[]> {
     .orderBy(asc(consoleUsers.name), asc(consoleUsers.email));
 }
 
+/** The break-glass admin (ADMIN_EMAIL) belongs to the server's configuration: no console user changes it. */
+export const BREAK_GLASS_REFUSAL =
+  "This is the break-glass admin, set by the server's ADMIN_EMAIL and ADMIN_PASSWORD: it is changed there, not from the console.";
+
+/** Who makes a change: their id, and the break-glass admin's email (ADMIN_EMAIL) when one is configured. */
+export interface ChangeActor {
+  id: string;
+  breakGlassEmail: string | null;
+}
+
 /**
  * Runs a change to one user under a table lock, after checking the rules every change obeys: an admin
- * cannot demote or disable themself, and one enabled admin always remains. The lock makes two admins
- * demoting each other at once wait in turn, so they cannot both succeed.
+ * cannot demote or disable themself, one enabled admin always remains, and the break-glass admin is
+ * nobody's to change (an admin made by the identity provider's groups could otherwise lock out the one
+ * account that works when the provider does not). The lock makes two admins demoting each other at once
+ * wait in turn, so they cannot both succeed.
  */
 async function changeUser(
   db: Db,
-  actorId: string,
+  actor: ChangeActor,
   userId: string,
   change: { role?: Role; disabled?: boolean },
 ): Promise<{ email: string; before: { role: Role; disabled: boolean } }> {
+  const actorId = actor.id;
   return db.transaction(async (tx) => {
     await tx.execute(sql`lock table ${consoleUsers} in share row exclusive mode`);
     const [user] = await tx.select().from(consoleUsers).where(eq(consoleUsers.id, userId));
     if (!user) throw new UserChangeError("This user no longer exists.");
+    if (actor.breakGlassEmail && user.email === actor.breakGlassEmail.toLowerCase()) throw new UserChangeError(BREAK_GLASS_REFUSAL);
     if (userId === actorId && change.disabled) throw new UserChangeError("You cannot disable your own account.");
     if (userId === actorId && change.role && change.role !== "admin") throw new UserChangeError("You cannot remove your own admin role.");
     const losesAdmin = user.role === "admin" && !user.disabledAt && (change.disabled === true || (change.role !== undefined && change.role !== "admin"));
@@ -73,10 +87,10 @@ async function otherEnabledAdmins(tx: Tx, userId: string): Promise<number> {
   return Number(row.n);
 }
 
-export function changeUserRole(db: Db, actorId: string, userId: string, role: Role) {
-  return changeUser(db, actorId, userId, { role });
+export function changeUserRole(db: Db, actor: ChangeActor, userId: string, role: Role) {
+  return changeUser(db, actor, userId, { role });
 }
 
-export function setUserDisabled(db: Db, actorId: string, userId: string, disabled: boolean) {
-  return changeUser(db, actorId, userId, { disabled });
+export function setUserDisabled(db: Db, actor: ChangeActor, userId: string, disabled: boolean) {
+  return changeUser(db, actor, userId, { disabled });
 }

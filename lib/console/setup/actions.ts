@@ -2,11 +2,10 @@
 
 import { headers } from "next/headers";
 import { z } from "zod";
-import { recordAudit } from "@/lib/audit/record";
 import { clientIp } from "@/lib/console/auth/request-ip";
-import { createFirstAdmin as insertFirstAdmin } from "@/lib/console/users/users";
 import { getDb } from "@/lib/db";
 import { env } from "@/lib/env";
+import { setUpFirstAdmin } from "./first-admin";
 
 export interface SetupState {
   ok: boolean;
@@ -26,8 +25,8 @@ const setupSchema = z
   .refine((form) => form.password === form.confirm, { path: ["confirm"], message: "The passwords do not match." });
 
 /**
- * The one console action a stranger may call: it only succeeds while the database has no user at all,
- * which the insert itself checks, so it cannot add an admin to a Tandem that already has users.
+ * One of the console actions a stranger may call: it only succeeds while the database has no user at
+ * all, which the insert itself checks, so it cannot add an admin to a Tandem that already has users.
  */
 export async function createFirstAdmin(_previous: SetupState, form: FormData): Promise<SetupState> {
   // With password sign-in off, the first user comes from single sign-on (or ADMIN_EMAIL), never from this form.
@@ -40,9 +39,7 @@ export async function createFirstAdmin(_previous: SetupState, form: FormData): P
     for (const issue of parsed.error.issues) fieldErrors[String(issue.path[0])] ??= issue.message;
     return { ok: false, fieldErrors, values };
   }
-  const db = await getDb();
-  const admin = await insertFirstAdmin(db, parsed.data);
-  if (!admin) return { ok: false, error: "An admin already exists. Reload the page and sign in.", values };
-  await recordAudit(db, { action: "first_admin_created", actorId: admin.id, actorEmail: admin.email, target: admin.email, ip: clientIp(await headers()) });
-  return { ok: true, email: admin.email };
+  const result = await setUpFirstAdmin(await getDb(), parsed.data, clientIp(await headers()));
+  if ("error" in result) return { ok: false, error: result.error, values };
+  return { ok: true, email: result.admin.email };
 }

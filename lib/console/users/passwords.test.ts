@@ -1,7 +1,7 @@
 import { monitorEventLoopDelay, performance } from "node:perf_hooks";
 import bcrypt from "bcryptjs";
 import { afterAll, describe, expect, it } from "vitest";
-import { closePasswordPool, DUMMY_HASH, hashPassword, PASSWORD_QUEUE_LIMIT, PasswordsBusyError, verifyPassword } from "./passwords";
+import { closePasswordPool, DUMMY_HASH, hashPassword, PASSWORD_QUEUE_LIMIT, PasswordsBusyError, PUBLIC_FORM_LIMIT, verifyPassword } from "./passwords";
 
 afterAll(() => closePasswordPool());
 
@@ -44,5 +44,17 @@ describe("passwords", () => {
       expect((error as Error).message).toBe("Sign-in is busy right now. Try again in a moment.");
     }
     expect(settled.filter((result) => result.status === "fulfilled" && result.value === false).length).toBeGreaterThanOrEqual(PASSWORD_QUEUE_LIMIT);
+  }, 60_000);
+
+  it("keeps the pool for sign-ins: public forms get a few hashes at a time, and a sign-in still runs beside a flood of them", async () => {
+    const flood = Array.from({ length: PUBLIC_FORM_LIMIT + 20 }, (_, i) => hashPassword(`a public form ${i}`, "public"));
+    const signIn = verifyPassword("a sign-in", DUMMY_HASH);
+    const settled = await Promise.allSettled(flood);
+    expect(await signIn).toBe(false);
+    expect(settled.filter((result) => result.status === "fulfilled")).toHaveLength(PUBLIC_FORM_LIMIT);
+    for (const result of settled.filter((result) => result.status === "rejected"))
+      expect((result as PromiseRejectedResult).reason).toBeInstanceOf(PasswordsBusyError);
+    // The lane frees as its hashes finish.
+    expect(await hashPassword("a public form, later", "public")).toMatch(/^\$2b\$11\$/);
   }, 60_000);
 });

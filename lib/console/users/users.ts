@@ -61,12 +61,14 @@ export async function createUser(db: Db, user: NewUser): Promise<ConsoleUser> {
 }
 
 /**
- * Creates the first admin, only while no user exists. The table lock makes two people racing through
- * the setup page on PostgreSQL wait for each other, so only one becomes admin. Returns undefined when a
- * user already existed.
+ * Creates the first admin, only while no user exists. Anyone may ask (the setup form is public), so the
+ * password is hashed only once no user is found, in the pool's lane for public forms; the table lock then
+ * makes two people racing through the setup page on PostgreSQL wait for each other, so only one becomes
+ * admin. Returns undefined when a user already existed.
  */
 export async function createFirstAdmin(db: Db, user: Omit<NewUser, "role">): Promise<ConsoleUser | undefined> {
-  const passwordHash = await hashPassword(user.password);
+  if ((await countUsers(db)) > 0) return undefined;
+  const passwordHash = await hashPassword(user.password, "public");
   return db.transaction(async (tx) => {
     await tx.execute(sql`lock table ${consoleUsers} in share row exclusive mode`);
     if ((await countUsers(tx)) > 0) return undefined;

@@ -22,7 +22,7 @@ import {
   registerResponseSchema,
 } from "../visitor-protocol";
 import { consoleBatchRequestSchema, MAX_CONSOLE_BATCH_BYTES } from "../remote-console";
-import { CALL_MESSAGE_MAX_BYTES, CALL_ERRORS, visitorCallRequestSchema } from "../call";
+import { CALL_MESSAGE_MAX_BYTES, CALL_ERRORS, visitorCallRequestSchema, visitorCallResponseSchema } from "../call";
 
 /** The largest batch of a visitor's page: a full snapshot of a large page fits many times over. */
 export const MAX_EVENT_BATCH_BYTES = 20 * 1024 * 1024;
@@ -185,9 +185,9 @@ export const collectEndpoints = {
     auth: "visitor",
     summary: "The visitor's side of a voice call: accept, decline, WebRTC signalling, end",
     description:
-      "Only while the session's watch link allows audio (`permissions.allow_audio`) and the session is live, else 403 `permission_denied`; a message of a call that is not the session's current one answers 404. Relayed to the watch pages as they come; no audio passes through the service.",
+      "Only while the session's watch link allows audio (`permissions.allow_audio`) and the session is live, else 403 `permission_denied`; a message of a call that is not the session's current one answers 404. `accept` answers the ICE servers for this call, with TURN credentials minted then that last minutes (the ring carries none). Relayed to the watch pages as they come; no audio passes through the service.",
     body: visitorCallRequestSchema,
-    ok: { json: okResponseSchema },
+    ok: { json: visitorCallResponseSchema },
     errors: CALL_ERRORS,
     maxBodyBytes: CALL_MESSAGE_MAX_BYTES,
   }),

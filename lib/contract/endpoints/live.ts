@@ -99,7 +99,7 @@ export const liveEndpoints = {
     auth: "viewer",
     summary: "The agent's side of a voice call: start, WebRTC signalling, end",
     description:
-      "Only while the session's watch link allows audio (`permissions.allow_audio`) and the session is live, else 403 `permission_denied`. `start` rings the visitor and answers the call's id, the ICE servers with TURN credentials minted for this call (they expire), and `audioMuted` (the link's `options.audio_muted`). No audio passes through the service.",
+      "Only while the session's watch link allows audio (`permissions.allow_audio`) and the session is live, else 403 `permission_denied`. `start` rings the visitor and answers the call's id and `audioMuted` (the link's `options.audio_muted`); the agent's ICE servers, with TURN credentials minted for this call that last minutes, come in the `accepted` message once the visitor accepts. No audio passes through the service.",
     params: sessionParamsSchema,
     body: agentCallRequestSchema,
     ok: { json: agentCallResponseSchema },

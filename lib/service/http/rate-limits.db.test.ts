@@ -77,6 +77,17 @@ describe("rate limits", () => {
     await expectLimited(await post("/collect/heartbeat", {}, { "x-forwarded-for": address, "x-visitor-id": "MADEUP00", "x-visitor-token": "x" }));
   });
 
+  it("let a visitor identify a twentieth of VISITOR_RATE_LIMIT_PER_MINUTE times a minute, from whichever address", async () => {
+    const team = await insertTeam(database.db);
+    const identify = (visitor: { visitorId: string; token: string }) =>
+      post("/collect/identify", { callName: "Jo" }, { "x-forwarded-for": newAddress(), "x-visitor-id": visitor.visitorId, "x-visitor-token": visitor.token });
+    const visitor = await (await register(team, newAddress())).json();
+    expect((await identify(visitor)).status).toBe(200);
+    await expectLimited(await identify(visitor));
+    // Another visitor of the same site goes on.
+    expect((await identify(await (await register(team, newAddress())).json())).status).toBe(200);
+  });
+
   it("let one site (public key) make SITE_RATE_LIMIT_PER_MINUTE requests a minute on /collect, from all addresses together", async () => {
     const site = await insertTeam(database.db);
     const statuses = [];

@@ -60,6 +60,11 @@ export function bucketsAfterAuth(endpoint: Endpoint, caller: Caller): Bucket[] {
     buckets.push({ key: `notes:${caller.viewer.sessionId}:${caller.viewer.agentId}`, perMinute: Math.ceil(config.LIVE_RATE_LIMIT_PER_MINUTE / 50) });
   }
   if (caller.visitorId && isLive(endpoint)) buckets.push({ key: `visitor:${caller.visitorId}`, perMinute: config.LIVE_RATE_LIMIT_PER_MINUTE });
+  // A page identifies its visitor once a load or a sign-in: a twentieth of the visitor allowance (60 a
+  // minute by default) per visitor, so that one visitor cannot churn the team's search words.
+  if (caller.visitorId && endpoint.id === "identifyVisitor") {
+    buckets.push({ key: `identify:${caller.visitorId}`, perMinute: Math.ceil(config.VISITOR_RATE_LIMIT_PER_MINUTE / 20) });
+  }
   if (caller.team && endpoint.group === "collect") buckets.push({ key: `site:${caller.team.id}`, perMinute: config.SITE_RATE_LIMIT_PER_MINUTE });
   return buckets;
 }

@@ -2,7 +2,7 @@ import "server-only";
 import { and, eq, inArray, sql } from "drizzle-orm";
 import type { PgUpdateSetSource } from "drizzle-orm/pg-core";
 import { recordAudit } from "@/lib/audit/record";
-import type { AgentCallAnswer, AgentCallRequest, CallToAgent, CallToVisitor, VisitorCallRequest } from "@/lib/contract/call";
+import type { AgentCallAnswer, AgentCallRequest, CallToAgent, CallToVisitor, IceConfig, VisitorCallRequest } from "@/lib/contract/call";
 import type { Db, Tx } from "@/lib/db";
 import { ServiceError } from "../core/errors";
 import { newId } from "../core/ids";
@@ -89,7 +89,7 @@ function requireActive(session: SessionRow, callId: string): void {
   if (session.callId !== callId || session.callState !== "active") throw new ServiceError("not_found", `No call ${callId} going on in this session.`);
 }
 
-/** Rings the visitor: a new call (ending one that rang or went on), the agent's ICE servers and the link's audio_muted. */
+/** Rings the visitor: a new call (ending one that rang or went on), and the link's audio_muted. No ICE servers yet: only an accepted call gets them. */
 async function startCall(db: Db, { session, team }: Found, agentId: string): Promise<NonNullable<AgentCallAnswer["call"]>> {
   const callId = newId("c_", 16);
   const by: EndedBy = { kind: "agent", agentId };
@@ -107,8 +107,8 @@ async function startCall(db: Db, { session, team }: Found, agentId: string): Pro
     await toAgents(session, { kind: "end", callId: replaced });
   }
   const { agentName } = await announceSession(db, session, team);
-  await toVisitor(session, { kind: "ring", callId, agentName, ...iceConfigFor(callId, "visitor") });
-  return { callId, audioMuted: session.options.audio_muted !== false, ...iceConfigFor(callId, "agent") };
+  await toVisitor(session, { kind: "ring", callId, agentName });
+  return { callId, audioMuted: session.options.audio_muted !== false };
 }
 
 /** POST /live/sessions/{id}/call: the agent starts a call, signals, or ends it. */
@@ -126,8 +126,12 @@ export async function agentCall(db: Db, viewer: ViewerClaims, message: AgentCall
   }
 }
 
-/** POST /collect/live/call: the visitor accepts or declines the call, signals, or ends it. */
-export async function visitorCall(db: Db, visitorId: string, message: VisitorCallRequest): Promise<void> {
+/**
+ * POST /collect/live/call: the visitor accepts or declines the call, signals, or ends it. Accepting is
+ * when both sides get their ICE servers, with TURN credentials minted now for this call: the visitor in
+ * the answer, the agents in the `accepted` message.
+ */
+export async function visitorCall(db: Db, visitorId: string, message: VisitorCallRequest): Promise<IceConfig | undefined> {
   const { sessionId, ...call } = message;
   const anyState = call.kind === "end" || call.kind === "decline";
   const { session } = await callable(await visitorSession(db, visitorId, sessionId), anyState);
@@ -139,15 +143,18 @@ export async function visitorCall(db: Db, visitorId: string, message: VisitorCal
         await auditCall(tx, session, "call_accepted", call.callId, by);
       });
       await recordFeature(db, session.id, "audio");
-      return toAgents(session, { kind: "accepted", callId: call.callId });
+      await toAgents(session, { kind: "accepted", callId: call.callId, ...iceConfigFor(call.callId, "agent") });
+      return iceConfigFor(call.callId, "visitor");
     case "decline":
       await db.transaction(async (tx) => {
         await transition(tx, session.id, call.callId, ["ringing"], { callId: null, callState: null, callAcceptedAt: null });
         await auditCall(tx, session, "call_declined", call.callId, by);
       });
-      return toAgents(session, { kind: "declined", callId: call.callId });
+      await toAgents(session, { kind: "declined", callId: call.callId });
+      return;
     case "end":
-      return endCall(db, session, call.callId, by);
+      await endCall(db, session, call.callId, by);
+      return;
     default:
       requireActive(session, call.callId);
       await toAgents(session, call);

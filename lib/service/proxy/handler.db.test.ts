@@ -224,7 +224,9 @@ describe("the proxy", () => {
     const { cookie, location } = await open(await proxyLink(proxy.url, claims()));
     await fetch(`${proxy.url}${location}login`, { headers: { cookie }, redirect: "manual" });
     const live = await liveSession(fixture.team.id);
-    const mirrored = (path: string, token = mirrorToken(live)) => `${proxy.url}/mirror/${token}${location}${path}`;
+    const proxySessionId = decodeURIComponent(location.split("/")[2]);
+    const tokenOf = (liveSessionId: string, proxySession = proxySessionId) => mirrorToken(liveSessionId, proxySession);
+    const mirrored = (path: string, token = tokenOf(live)) => `${proxy.url}/mirror/${token}${location}${path}`;
     const asImage = { "sec-fetch-dest": "image" };
 
     const image = await fetch(mirrored("logo.png"), { headers: asImage });
@@ -237,10 +239,10 @@ describe("the proxy", () => {
     expect(svg.headers.get("content-security-policy")).toMatch(/; sandbox$/);
     // A stylesheet's addresses, and a redirect, stay the mirror's.
     const css = await fetch(mirrored("style.css"), { headers: { "sec-fetch-dest": "style" } });
-    expect(await css.text()).toBe(`a { background: url(/mirror/${mirrorToken(live)}${location}logo.png) }`);
+    expect(await css.text()).toBe(`a { background: url(/mirror/${tokenOf(live)}${location}logo.png) }`);
     const moved = await fetch(mirrored("moved.png"), { headers: asImage, redirect: "manual" });
     expect(moved.status).toBe(302);
-    expect(moved.headers.get("location")).toBe(`/mirror/${mirrorToken(live)}${location}logo.png`);
+    expect(moved.headers.get("location")).toBe(`/mirror/${tokenOf(live)}${location}logo.png`);
 
     // Anything else the site answers is refused, even asked for as an image: JSON, XML, pages, untyped answers.
     for (const path of ["echo-headers", "feed.xml", "account", "untyped", "script.js"]) {
@@ -248,13 +250,17 @@ describe("the proxy", () => {
     }
     expect((await fetch(mirrored("logo.png"), { headers: { "sec-fetch-dest": "document" } })).status).toBe(403);
     expect((await fetch(mirrored("logo.png"), { method: "POST", headers: asImage })).status).toBe(403);
-    // Only with the token of a live session of the proxy session's team, while it goes on.
-    const [tampered, ended, otherTeams] = [
-      `${mirrorToken(live).slice(0, -2)}xx`,
-      mirrorToken(await liveSession(fixture.team.id, "ended")),
-      mirrorToken(await liveSession((await insertTeam(fixture.db)).id)),
+    // Only with the token of a live session of the proxy session's team, made for this proxy session, while it goes on.
+    const other = await open(await proxyLink(proxy.url, claims()));
+    const [tampered, ended, otherTeams, otherProxySession] = [
+      `${tokenOf(live).slice(0, -2)}xx`,
+      tokenOf(await liveSession(fixture.team.id, "ended")),
+      tokenOf(await liveSession((await insertTeam(fixture.db)).id)),
+      tokenOf(live, decodeURIComponent(other.location.split("/")[2])),
     ];
-    for (const token of [tampered, ended, otherTeams, live, "", "%ZZ"]) {
+    // The other proxy session's own token fetches through it, not through this one.
+    expect((await fetch(`${proxy.url}/mirror/${otherProxySession}${other.location}logo.png`, { headers: asImage })).status).toBe(200);
+    for (const token of [tampered, ended, otherTeams, otherProxySession, live, "", "%ZZ"]) {
       expect((await fetch(mirrored("logo.png", token), { headers: asImage })).status, token).toBe(403);
     }
     await fixture.db.update(sessions).set({ status: "ended" }).where(eq(sessions.id, live));

@@ -72,8 +72,8 @@ export function bindCollectEndpoints(bind: Bind): void {
   });
 
   bind(endpoints.sendVisitorCall, async ({ db, visitorId, body }) => {
-    await visitorCall(db, visitorId, body);
-    return {};
+    const call = await visitorCall(db, visitorId, body);
+    return call ? { call } : {};
   });
 
   bind(endpoints.sendConsole, async ({ db, visitorId, body }) => {

@@ -77,7 +77,7 @@ describe("a live session over HTTP", () => {
       headers: { "content-type": "application/json", ...session.visitorHeaders },
       body: JSON.stringify({ sessionId: session.sessionId, seq: 1, events: snapshot(proxyOrigin()) }),
     });
-    const mirrored = `${proxyOrigin()}/mirror/${mirrorToken(session.sessionId)}`;
+    const mirrored = `${proxyOrigin()}/mirror/${mirrorToken(session.sessionId, "ps_1")}`;
     await expect.poll(() => viewer.messages.find((message) => message.type === "events")).toMatchObject({ events: snapshot(mirrored) });
     await visitor.stop();
     await viewer.stop();

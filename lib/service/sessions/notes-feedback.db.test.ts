@@ -138,6 +138,8 @@ describe("quality feedback", () => {
     expect(await again.json()).toMatchObject({ error: "feedback_sent" });
     expect((await watchSession(session.sessionId, session.viewerToken)).feedbackSent).toBe(true);
 
+    // The visitor rates a session that went live.
+    await db.update(sessions).set({ wentLive: true }).where(eq(sessions.id, session.sessionId));
     expect((await visitorPost("/collect/live/feedback", session.visitor, { sessionId: session.sessionId, rating: 5 })).status).toBe(200);
     expect((await visitorPost("/collect/live/feedback", session.visitor, { sessionId: session.sessionId, rating: 5 })).status).toBe(409);
 
@@ -160,6 +162,16 @@ describe("quality feedback", () => {
     const long = await post(`/live/sessions/${session.sessionId}/feedback`, session.viewerToken, { rating: 3, comment: "x".repeat(2001) });
     expect(await long.json()).toMatchObject({ error: "invalid_request", message: expect.stringMatching(/^comment: /) });
     expect((await visitorPost("/collect/live/feedback", stranger.visitor, { sessionId: session.sessionId, rating: 5 })).status).toBe(404);
+    expect((await apiSession(session.apiKey, session.agentId, session.sessionId)).quality_feedback).toEqual([]);
+  });
+
+  it("refuses the visitor's rating of a session that never went live (one they declined), which then counts nowhere", async () => {
+    const session = await openedSession({}, { visitorFeedbackEnabled: true });
+    expect((await visitorPost("/collect/live/consent", session.visitor, { sessionId: session.sessionId, accepted: false })).status).toBe(200);
+    await expect.poll(async () => (await apiSession(session.apiKey, session.agentId, session.sessionId)).ended_at).not.toBeNull();
+    const refused = await visitorPost("/collect/live/feedback", session.visitor, { sessionId: session.sessionId, rating: 1 });
+    expect(refused.status).toBe(403);
+    expect(await refused.json()).toMatchObject({ error: "permission_denied", message: "The session never went live: there is nothing to rate." });
     expect((await apiSession(session.apiKey, session.agentId, session.sessionId)).quality_feedback).toEqual([]);
   });
 

@@ -44,10 +44,13 @@ export async function addQualityFeedback(db: Db, sessionId: string, giver: Feedb
   throw new ServiceError("feedback_sent", "Feedback for this session has already been sent.");
 }
 
-/** The visitor's answer: only to their own session, and only when the team asks its visitors. */
+/** The visitor's answer: only to their own session that went live, and only when the team asks its visitors. */
 export async function addVisitorFeedback(db: Db, visitorId: string, sessionId: string, answer: FeedbackAnswer): Promise<void> {
   const found = await loadSession(db, sessionId);
   if (!found || found.session.visitorId !== visitorId) throw new ServiceError("not_found", `No session ${sessionId} for this visitor.`);
   if (!found.team.visitorFeedbackEnabled) throw new ServiceError("permission_denied", "The team does not ask its visitors for feedback.");
+  // A session the visitor declined, or whose page never connected, had nothing to rate: a rating of it
+  // would only count against the agent's average.
+  if (!found.session.wentLive) throw new ServiceError("permission_denied", "The session never went live: there is nothing to rate.");
   await addQualityFeedback(db, sessionId, { from: "visitor" }, answer);
 }

@@ -10,6 +10,8 @@ export interface JoinedFrames {
   isJoined: (iframe: HTMLIFrameElement) => boolean;
   /** This page was recorded afresh: its frames must send theirs again. */
   onSnapshot: () => void;
+  /** Passes the agent's input into a joined frame; false when the frame did not join. */
+  control: (iframe: HTMLIFrameElement, message: ControlMessage) => boolean;
 }
 
 export interface RecorderOptions {

@@ -1,4 +1,4 @@
-import type { CallToVisitor } from "@/lib/contract/call";
+import type { CallToVisitor, IceConfig } from "@/lib/contract/call";
 import { collectRoutes } from "@/lib/contract/endpoints/collect-routes";
 import { createPeer, type Peer } from "@/lib/webrtc/peer";
 import type { CallContext, CallModule } from "../bundles/call-api";
@@ -6,6 +6,7 @@ import { askChoice, showNotice } from "../ui/ui";
 import { showCallPanel } from "./call-panel";
 
 type Ring = Extract<CallToVisitor, { kind: "ring" }>;
+type Signal = Extract<CallToVisitor, { kind: "description" | "candidate" }>;
 type Body = Parameters<CallContext["post"]> extends [unknown, infer B, ...unknown[]] ? B : never;
 
 /**
@@ -20,12 +21,13 @@ function answerCall(ring: Ring, { post, emitter }: CallContext, sessionId: strin
   const send = (message: Record<string, unknown>) => {
     const sent = sending.then(() => post(collectRoutes.sendVisitorCall, { sessionId, callId, ...message } as Body));
     sending = sent.catch(() => undefined);
-    return sent.then(() => undefined);
+    return sent;
   };
   let ended = false;
   let mic: MediaStream | null = null;
   let peer: Peer | null = null;
   let panel: ReturnType<typeof showCallPanel> | null = null;
+  const early: Signal[] = [];
 
   emit("callStart", { sessionId, callId, agentName });
   const prompt = askChoice(
@@ -58,8 +60,19 @@ function answerCall(ring: Ring, { post, emitter }: CallContext, sessionId: strin
     }
     if (ended) return finish(null);
     const local = mic;
+    let config: IceConfig;
+    try {
+      // Only now, accepted, does the call get its ICE servers (TURN credentials minted for it).
+      const answer = await send({ kind: "accept" });
+      if (!answer.call) throw new Error("The call's ICE servers are missing.");
+      config = answer.call;
+    } catch (error) {
+      console.error(error);
+      return finish("The call could not be joined.");
+    }
+    if (ended) return;
     peer = createPeer(
-      ring,
+      config,
       {
         description: (description) => void send({ kind: "description", description }).catch(console.error),
         candidate: (candidate) => void send({ kind: "candidate", candidate }).catch(console.error),
@@ -71,6 +84,8 @@ function answerCall(ring: Ring, { post, emitter }: CallContext, sessionId: strin
       },
     );
     peer.add(local);
+    // What the agent sent while the acceptance was on its way (its offer may come first).
+    for (const message of early.splice(0)) void peer.receive(message);
     panel = showCallPanel(
       (muted) => local.getAudioTracks().forEach((track) => (track.enabled = !muted)),
       () => {
@@ -78,20 +93,16 @@ function answerCall(ring: Ring, { post, emitter }: CallContext, sessionId: strin
         void send({ kind: "end" }).catch(console.error);
       },
     );
-    try {
-      await send({ kind: "accept" });
-      emit("callAccepted", { sessionId, callId, agentName });
-    } catch (error) {
-      console.error(error);
-      finish("The call could not be joined.");
-    }
+    emit("callAccepted", { sessionId, callId, agentName });
   });
 
   return {
     callId,
     receive(message: CallToVisitor) {
       if (message.kind === "end") finish("The call has ended.");
-      else if (message.kind !== "ring") void peer?.receive(message);
+      else if (message.kind === "ring") return;
+      else if (peer) void peer.receive(message);
+      else early.push(message);
     },
     finish,
   };

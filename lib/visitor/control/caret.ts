@@ -5,19 +5,24 @@
  * drag from there selects up to wherever the pointer goes, in a field or in the page's text. The second
  * press of a double-click selects the word there, the third of a triple-click its line or paragraph.
  */
+import { shadowRootsAround } from "@/lib/dom/shadow";
 import { richEditable, textField } from "./text-editing";
 import { lineAt, wordAt } from "./text-units";
 
-/** The field or DOM position under (x, y) of `doc`'s viewport. */
-function positionAt(doc: Document, x: number, y: number): { node: Node; offset: number } | null {
-  const position = doc.caretPositionFromPoint?.(x, y);
+type CaretFromPoint = (x: number, y: number, options?: { shadowRoots: ShadowRoot[] }) => CaretPosition | null;
+
+/** The field or DOM position under (x, y) of `doc`'s viewport, inside the shadow roots of `around` (where it was pressed). */
+function positionAt(doc: Document, x: number, y: number, around?: Element): { node: Node; offset: number } | null {
+  const shadowRoots = around ? shadowRootsAround(around) : [];
+  const position = (doc.caretPositionFromPoint as CaretFromPoint | undefined)?.call(doc, x, y, { shadowRoots });
   return position ? { node: position.offsetNode, offset: position.offset } : null;
 }
 
 const CONTROLS = ["input", "textarea", "select", "button"];
 
-/** Where the selection being made by a drag started. */
+/** Where the selection being made by a drag started, and the element pressed. */
 let anchor: { node: Node; offset: number } | null = null;
+let pressedOn: Element | undefined;
 
 /** The block a triple-click in the page's text selects: the paragraph, list item or cell around `node`. */
 const BLOCKS = "p,li,dd,dt,td,th,pre,blockquote,h1,h2,h3,h4,h5,h6,div,section,article,[contenteditable]";
@@ -25,7 +30,8 @@ const BLOCKS = "p,li,dd,dt,td,th,pre,blockquote,h1,h2,h3,h4,h5,h6,div,section,ar
 /** mousedown's default: the caret at (x, y) in what can be edited, or the selection extended there. */
 export function placeCaret(target: Element, x: number, y: number, extend: boolean, count = 1): void {
   anchor = null;
-  const position = positionAt(target.ownerDocument, x, y);
+  pressedOn = target;
+  const position = positionAt(target.ownerDocument, x, y, target);
   if (!position) return;
   const field = textField(position.node as Element);
   if (field && count > 1) {
@@ -54,7 +60,7 @@ export function placeCaret(target: Element, x: number, y: number, extend: boolea
 
 /** A move with the button held, after a press: selects from the press to (x, y) of the press's document. */
 export function extendCaret(doc: Document, x: number, y: number): void {
-  const position = positionAt(doc, x, y);
+  const position = positionAt(doc, x, y, pressedOn);
   if (!anchor || !position) return;
   const field = textField(anchor.node as Element);
   if (field) {

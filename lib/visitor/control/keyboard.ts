@@ -6,6 +6,7 @@
  * action: editing text, moving the caret, Tab's focus order, Enter's submit or activation, Space on a
  * button, Escape on a dialog, scrolling the page. Nothing reaches a masked element.
  */
+import { flatAncestors } from "@/lib/dom/shadow";
 import { identifyKey } from "./key-codes";
 import { moveFocus } from "./focus-order";
 import { isMasked } from "../recorder/masking";
@@ -22,7 +23,7 @@ export interface KeyPress {
 }
 
 /** The focused element and what holds it (frames, shadow hosts), outermost first. */
-function focusChain(): Element[] {
+export function focusChain(): Element[] {
   const chain: Element[] = [];
   let element: Element | null = document.activeElement;
   while (element) {
@@ -99,6 +100,24 @@ function scrollPage(key: string, shift: boolean) {
   else if (by[key]) window.scrollBy({ top: by[key], behavior: "instant" });
 }
 
+/** The modal dialogs of `root` and of the open shadow roots in it. */
+function modalDialogs(root: Document | ShadowRoot): HTMLDialogElement[] {
+  const found = Array.from(root.querySelectorAll<HTMLDialogElement>("dialog:modal"));
+  for (const element of Array.from(root.querySelectorAll("*"))) if (element.shadowRoot) found.push(...modalDialogs(element.shadowRoot));
+  return found;
+}
+
+/**
+ * Escape's close request, as a browser makes it: the modal dialog holding the focus (else the page's
+ * modal dialog, a web component's in its shadow root too) gets a cancellable `cancel`, and closes
+ * unless the page cancelled it (a dialog that animates its closing cancels it and closes itself).
+ */
+function closeRequest(target: Element) {
+  const holding = flatAncestors(target).find((element) => element.localName === "dialog" && element.matches(":modal"));
+  const dialog = (holding as HTMLDialogElement | undefined) ?? modalDialogs(target.ownerDocument).at(-1);
+  if (dialog && dialog.dispatchEvent(new Event("cancel", { cancelable: true }))) dialog.close();
+}
+
 /** The default action of a key no listener cancelled; a returned function runs after keyup (Space's click). */
 function defaultAction(target: Element, press: KeyPress, character: boolean): (() => void) | void {
   const { key } = press;
@@ -123,11 +142,7 @@ function defaultAction(target: Element, press: KeyPress, character: boolean): ((
     }
   }
   if (key === "Tab" && !command && !press.altKey) return moveFocus(target, !!press.shiftKey);
-  if (key === "Escape") {
-    const dialog = target.ownerDocument.querySelector<HTMLDialogElement>("dialog:modal");
-    if (dialog && dialog.dispatchEvent(new Event("cancel", { cancelable: true }))) dialog.close();
-    return;
-  }
+  if (key === "Escape") return closeRequest(target);
   if (editable) return;
   if (key === "Enter" && target.matches(ACTIVATED_BY_ENTER)) return (target as HTMLElement).click();
   if (key === " " && target.matches(ACTIVATED_BY_SPACE)) return () => (target as HTMLElement).click();

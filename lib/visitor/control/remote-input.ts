@@ -4,6 +4,7 @@
  * Events are synthetic (untrusted): the browser still runs their default actions (a link's navigation, a
  * checkbox's toggle, a form's submit), but never grants them a user activation.
  */
+import { closestThroughShadows, deepActiveElement, flatAncestors, flatParent } from "@/lib/dom/shadow";
 import { extendCaret, placeCaret } from "./caret";
 import { localPoint, maskedThroughFrames, pointAt } from "../frames/frame-point";
 import { startNativeDrag, type NativeDrag } from "./native-drag";
@@ -61,13 +62,6 @@ function fire(target: Element, type: string, init: MouseEventInit): boolean {
   return target.dispatchEvent(pointerLike ? new view.PointerEvent(type, { ...init, view }) : new view.MouseEvent(type, { ...init, view }));
 }
 
-/** The non-bubbling enter/leave events go to each element entered or left, outermost first for enter. */
-function ancestors(element: Element | null): Element[] {
-  const chain: Element[] = [];
-  for (let node = element; node; node = node.parentElement) chain.push(node);
-  return chain;
-}
-
 /** Moves the pointer onto `target` at (x, y): out/leave on the previous element, over/enter, then move. */
 export function hover(target: Element, x: number, y: number, buttons = 0): void {
   const previous = hovered && hovered.isConnected ? hovered : null;
@@ -75,8 +69,11 @@ export function hover(target: Element, x: number, y: number, buttons = 0): void 
   if (previous === target && x === hoveredAt[0] && y === hoveredAt[1] && buttons === 0) return;
   hoveredAt = [x, y];
   if (previous !== target) {
-    const left = ancestors(previous).filter((element) => !element.contains(target));
-    const entered = ancestors(target).filter((element) => !previous || !element.contains(previous));
+    // The non-bubbling enter/leave events go to each element entered or left (through shadow roots).
+    const before = flatAncestors(previous);
+    const after = flatAncestors(target);
+    const left = before.filter((element) => !after.includes(element));
+    const entered = after.filter((element) => !before.includes(element));
     if (previous) {
       fire(previous, "pointerout", pointerInit(x, y, 0));
       left.forEach((element) => fire(element, "pointerleave", { ...pointerInit(x, y, 0), bubbles: false, cancelable: false }));
@@ -93,12 +90,12 @@ export function hover(target: Element, x: number, y: number, buttons = 0): void 
   fire(target, "mousemove", mouseInit(x, y, buttons));
 }
 
-/** mousedown's default action: focus goes to the focusable element pressed (an SVG one too), else leaves. */
+/** mousedown's default action: focus goes to the focusable element pressed (an SVG one too, one in a shadow root), else leaves. */
 function focusPressed(target: Element) {
   if (!target.isConnected) return;
-  const focusable = target.closest<HTMLElement | SVGElement>(FOCUSABLE);
+  const focusable = closestThroughShadows<HTMLElement | SVGElement>(target, FOCUSABLE);
   if (focusable) focusable.focus({ preventScroll: true });
-  else if (target.ownerDocument.activeElement instanceof HTMLElement) target.ownerDocument.activeElement.blur();
+  else (deepActiveElement(target.ownerDocument) as HTMLElement | null)?.blur?.();
 }
 
 /**
@@ -186,6 +183,9 @@ export function drag(phase: "start" | "move" | "end", pageX: number, pageY: numb
   fire(usable, "mouseup", mouseInit(x, y, 0, 1));
 }
 
+/** A browser's legacy `wheelDelta` is 120 for a notch of 100 pixels, of the opposite sign. */
+const WHEEL_DELTA_PER_PIXEL = 1.2;
+
 function scrollsAlong(element: Element, dx: number, dy: number): boolean {
   const style = element.ownerDocument.defaultView!.getComputedStyle(element);
   const can = (overflow: string, delta: number, position: number, room: number) =>
@@ -206,7 +206,8 @@ function pageScrollsAlong(doc: Document, dx: number, dy: number): boolean {
 
 /**
  * A wheel turned at (x, y): the page's wheel listeners see it first (and may cancel it, as maps do);
- * then the innermost element under the pointer that can still scroll that way scrolls, else its
+ * then the innermost element under the pointer that can still scroll that way scrolls (a pane in a
+ * shadow root too, found along the page as it is drawn), else its
  * frame's page, else the window, as a browser chains a wheel. A masked pane is not scrolled: the agent
  * cannot see what it shows.
  */
@@ -217,10 +218,13 @@ export function wheel(pageX: number, pageY: number, dx: number, dy: number, mask
   if (maskedThroughFrames(target, maskSelector)) return;
   hover(target, x, y);
   const view = (target.ownerDocument.defaultView ?? window) as typeof window;
-  const event = new view.WheelEvent("wheel", { ...mouseInit(x, y, 0), view, deltaX: dx, deltaY: dy, deltaMode: WheelEvent.DOM_DELTA_PIXEL });
+  // The legacy fields as a browser sets them (a terminal or a chart reads `wheelDelta`): a script's
+  // WheelEvent would give them the sign of `deltaY`, the reverse of a real wheel's.
+  const legacy = { wheelDeltaX: Math.round(-dx * WHEEL_DELTA_PER_PIXEL), wheelDeltaY: Math.round(-dy * WHEEL_DELTA_PER_PIXEL) };
+  const event = new view.WheelEvent("wheel", { ...mouseInit(x, y, 0), view, deltaX: dx, deltaY: dy, deltaMode: WheelEvent.DOM_DELTA_PIXEL, ...legacy });
   if (!target.dispatchEvent(event)) return;
   const doc = target.ownerDocument;
-  for (let element: Element | null = target; element && element !== doc.documentElement && element !== doc.body; element = element.parentElement) {
+  for (let element: Element | null = target; element && element !== doc.documentElement && element !== doc.body; element = flatParent(element)) {
     if (scrollsAlong(element, dx, dy)) return void element.scrollBy({ left: dx, top: dy, behavior: "instant" });
   }
   if (view !== window && pageScrollsAlong(doc, dx, dy)) return void view.scrollBy({ left: dx, top: dy, behavior: "instant" });

@@ -5,6 +5,7 @@
  * where they apply, so the caret, the selection and the page's undo history behave as for typing.
  */
 
+import { deepActiveElement } from "@/lib/dom/shadow";
 import { editContextOf, typeIntoEditContext } from "./edit-context";
 
 export type TextField = HTMLInputElement | HTMLTextAreaElement;
@@ -75,7 +76,7 @@ export function insertText(target: Element, text: string, inputType = "insertTex
   const field = textField(target);
   const doc = target.ownerDocument;
   // The editing command inserts as typing does and fires `input`; a field whose value it cannot reach gets the setter.
-  if (doc.activeElement === target && doc.execCommand(inputType === "insertLineBreak" ? "insertLineBreak" : "insertText", false, text)) return;
+  if (deepActiveElement(doc) === target && doc.execCommand(inputType === "insertLineBreak" ? "insertLineBreak" : "insertText", false, text)) return;
   if (field) {
     const [start, end] = selectionOf(field);
     replaceInField(field, start, end, text, inputType);
@@ -91,7 +92,7 @@ export function deleteContent(target: Element, forward: boolean): void {
   const inputType = forward ? "deleteContentForward" : "deleteContentBackward";
   if (!beforeInput(target, inputType, null)) return;
   const doc = target.ownerDocument;
-  if (doc.activeElement === target && doc.execCommand(forward ? "forwardDelete" : "delete")) return;
+  if (deepActiveElement(doc) === target && doc.execCommand(forward ? "forwardDelete" : "delete")) return;
   const field = textField(target);
   if (!field) return;
   const [start, end] = selectionOf(field);

@@ -1,6 +1,7 @@
 import { collectRoutes } from "@/lib/contract/endpoints/collect-routes";
 import type { ScriptConfig } from "../config";
-import { frameMessageKind, postToListed } from "./frame-messages";
+import { frameMessageKind, postToListed, type FrameMessage } from "./frame-messages";
+import { isForwardable } from "./frame-control";
 import { loadRecorder } from "../bundles/load-recorder";
 import type { Recording } from "../bundles/recorder-api";
 import type { ClosedShadowRoots } from "../closed-shadow-roots";
@@ -68,7 +69,11 @@ export async function joinParentFrame(options: {
     if (joinedOrigin === null) return;
     if (kind === "record") void startRecording(joinedOrigin).catch((error) => console.error(error));
     else if (kind === "snapshot") recording?.snapshot();
-    else if (kind === "stop") {
+    else if (kind === "control") {
+      // The agent's input the page passed on: applied here, under this frame's own masking.
+      const message = (event.data as FrameMessage).control;
+      if (recording && isForwardable(message)) recording.control(message);
+    } else if (kind === "stop") {
       recordingWanted = false;
       recording?.stop();
       recording = null;

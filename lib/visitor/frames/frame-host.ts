@@ -1,3 +1,4 @@
+import type { ControlMessage } from "@/lib/contract";
 import { frameMessage, frameMessageKind, postToListed, type FrameMessageKind } from "./frame-messages";
 
 /**
@@ -48,6 +49,14 @@ export function createFrameHost(options: { origins: () => string[]; onJoinWhileR
       return event.source !== null && joined.get(event.source as Window) === event.origin && claimed === event.origin;
     },
     isJoined: (iframe: HTMLIFrameElement) => iframe.contentWindow !== null && joined.has(iframe.contentWindow),
+    /** The agent's input into a joined frame, to the origin it joined from; false when the frame did not join. */
+    control(iframe: HTMLIFrameElement, message: ControlMessage): boolean {
+      const frame = iframe.contentWindow;
+      const origin = frame && joined.get(frame);
+      if (!frame || !origin || !recording) return false;
+      frame.postMessage(frameMessage("control", message), origin);
+      return true;
+    },
   };
 }
 

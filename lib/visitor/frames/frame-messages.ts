@@ -5,19 +5,23 @@
  *
  * - frame → page: `hello` (I run the script); the frame's recording, as rrweb's own messages.
  * - page → frame: `ready` (say hello), `join` (you are part of my visitor: do not register), `record`,
- *   `snapshot` (send your page again), `stop`.
+ *   `snapshot` (send your page again), `stop`, `control` (the agent's input aimed into the frame, its
+ *   point in the frame's viewport).
  */
+import type { ControlMessage } from "@/lib/contract";
+
 export const FRAME_CHANNEL = "tandem.frame";
 
-export type FrameMessageKind = "hello" | "ready" | "join" | "record" | "snapshot" | "stop";
+export type FrameMessageKind = "hello" | "ready" | "join" | "record" | "snapshot" | "stop" | "control";
 
 export interface FrameMessage {
   channel: typeof FRAME_CHANNEL;
   kind: FrameMessageKind;
+  control?: ControlMessage;
 }
 
-export function frameMessage(kind: FrameMessageKind): FrameMessage {
-  return { channel: FRAME_CHANNEL, kind };
+export function frameMessage(kind: FrameMessageKind, control?: ControlMessage): FrameMessage {
+  return control ? { channel: FRAME_CHANNEL, kind, control } : { channel: FRAME_CHANNEL, kind };
 }
 
 export function frameMessageKind(data: unknown): FrameMessageKind | null {

@@ -1,8 +1,10 @@
 /**
  * The agent's coordinates are the top page's viewport pixels. A point over a same-origin frame is
  * inside that frame's page (an editor's iframe): these follow it in, as a person's mouse would, and
- * give the frame's own coordinates. A cross-origin frame stays opaque (its element is the target).
+ * give the frame's own coordinates, and into open shadow roots. A cross-origin frame's element is the
+ * target here: its own script takes the input from there (frame-control.ts).
  */
+import { deepElementFromPoint } from "@/lib/dom/shadow";
 import { isMasked } from "../recorder/masking";
 
 /** The frame's document, when this page may reach into it. */
@@ -16,18 +18,18 @@ export function frameDocument(element: Element | null): Document | null {
 }
 
 /** Where the frame's viewport starts in its parent's: inside its border and padding. */
-function contentOrigin(frame: Element): [number, number] {
+export function contentOrigin(frame: Element): [number, number] {
   const box = frame.getBoundingClientRect();
   const style = frame.ownerDocument.defaultView!.getComputedStyle(frame);
   return [box.left + frame.clientLeft + parseFloat(style.paddingLeft), box.top + frame.clientTop + parseFloat(style.paddingTop)];
 }
 
-/** The innermost element at (x, y), through same-origin frames, and the point in its document's viewport. */
+/** The innermost element at (x, y), through same-origin frames and open shadow roots, and the point in its document's viewport. */
 export function pointAt(x: number, y: number): { target: Element; x: number; y: number } | null {
-  let target = document.elementFromPoint(x, y);
+  let target = deepElementFromPoint(document, x, y);
   for (let inner = frameDocument(target); target && inner; inner = frameDocument(target)) {
     const [left, top] = contentOrigin(target);
-    const found = inner.elementFromPoint(x - left, y - top);
+    const found = deepElementFromPoint(inner, x - left, y - top);
     if (!found) break;
     [target, x, y] = [found, x - left, y - top];
   }

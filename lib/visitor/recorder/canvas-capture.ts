@@ -1,4 +1,5 @@
 import { isMasked } from "./masking";
+import { watchWebGlFrames } from "./webgl-frames";
 
 /**
  * 2D canvases (charts, signatures, maps) reach the agent as images: rrweb's own canvas recording replays
@@ -16,7 +17,10 @@ import { isMasked } from "./masking";
  * WebP, also exact, and for text and drawings far smaller than PNG; WebP at quality 0.8 when that still
  * passes 256 kB (photos, maps). A canvas keeps the format it needed last, so it is mostly encoded once
  * per image. Scaled down to at most 1 megapixel; encoded by `toBlob`, off
- * the main thread. Masked canvases are never read.
+ * the main thread. Masked canvases are never read, nor those marked `data-tandem-canvas="off"` (a page's
+ * heaviest canvases: the agent sees them blank).
+ *
+ * WebGL canvases go the same way, from a copy of their last frame (webgl-frames.ts).
  */
 export const CANVAS_MAX_PIXELS = 1_000_000;
 export const CANVAS_BYTES_PER_SECOND = 512 * 1024;
@@ -26,6 +30,9 @@ export const CANVAS_MIN_GAP_MS = 50;
 const CANVAS_PNG_MAX_BYTES = 64 * 1024;
 /** Past this, a lossless image is sent as a lossy WebP (quality 0.8) instead. */
 const CANVAS_EXACT_MAX_BYTES = 256 * 1024;
+/** `data-tandem-canvas="off"`: the page keeps this canvas to itself (a heavy scene or video). */
+export const CANVAS_OFF_ATTRIBUTE = "data-tandem-canvas";
+const turnedOff = (canvas: HTMLCanvasElement) => canvas.getAttribute(CANVAS_OFF_ATTRIBUTE) === "off";
 /** A canvas whose node the agent's mirror does not have yet is looked at again this much later. */
 const NOT_IN_MIRROR_RETRY_MS = 100;
 
@@ -94,8 +101,7 @@ function dataUrl(blob: Blob): Promise<string> {
  * The canvas's image now, in the first format, from the one it needed last (`formats`, updated), whose
  * image fits.
  */
-async function imageOf(canvas: HTMLCanvasElement, formats: WeakMap<HTMLCanvasElement, number>): Promise<string | null> {
-  const source = bitmapOf(canvas);
+async function imageOf(canvas: HTMLCanvasElement, source: HTMLCanvasElement | null, formats: WeakMap<HTMLCanvasElement, number>): Promise<string | null> {
   if (!source) return null;
   for (let index = formats.get(canvas) ?? 0; index < FORMATS.length; index++) {
     const blob = await encode(source, FORMATS[index]);
@@ -141,6 +147,16 @@ export function captureCanvases(options: {
     };
   }
 
+  const readable = (canvas: HTMLCanvasElement) => canvas.isConnected && !turnedOff(canvas) && !isMasked(canvas, options.maskSelector);
+  const webgl = watchWebGlFrames({
+    wanted: (canvas) => !stopped && readable(canvas),
+    maxPixels: CANVAS_MAX_PIXELS,
+    onFrame(canvas) {
+      changed.add(canvas);
+      lookAt(nextAt);
+    },
+  });
+
   /** One canvas that may have changed, read and sent; the others wait for the pace. */
   const look = () => {
     timer = undefined;
@@ -148,7 +164,7 @@ export function captureCanvases(options: {
     let waiting = false;
     for (const canvas of Array.from(changed)) {
       changed.delete(canvas);
-      if (!canvas.isConnected || isMasked(canvas, options.maskSelector)) continue;
+      if (!readable(canvas)) continue;
       const id = options.idOf(canvas);
       if (id <= 0 || !options.inMirror(id)) {
         waiting = true;
@@ -156,7 +172,7 @@ export function captureCanvases(options: {
         continue;
       }
       encoding = true;
-      void imageOf(canvas, formats)
+      void imageOf(canvas, webgl.frameOf(canvas) ?? bitmapOf(canvas), formats)
         .catch(() => null)
         .then((url) => {
           encoding = false;
@@ -189,6 +205,7 @@ export function captureCanvases(options: {
       stopped = true;
       clearTimeout(timer);
       for (const [name, original] of originals) prototype[name] = original;
+      webgl.stop();
     },
   };
 }

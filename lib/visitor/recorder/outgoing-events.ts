@@ -12,7 +12,10 @@ import { isMasked, maskValue } from "./masking";
  * - the page's address in Meta events, and a cross-origin frame's (`rr_src`), follow the team's URL redaction;
  * - a cross-origin frame that did not join this page's visitor is marked, so the agent sees a labelled
  *   placeholder of its size rather than a blank;
- * - stylesheets' font addresses become the fonts' `data:` URLs where the font inliner holds them.
+ * - stylesheets' font addresses become the fonts' `data:` URLs where the font inliner holds them;
+ * - an SVG `<use>` that references this page's own sprite through the page's address (`/shop#icon`, as
+ *   pages with a `<base>` write them) references it in the document (`#icon`): the mirror's document is
+ *   not at that address, and a `<use>` of another document's icon draws nothing.
  */
 
 // rrweb's numbers: EventType, IncrementalSource.Mutation, and the serialised node's NodeType.Element.
@@ -66,9 +69,23 @@ function maskedNode(id: number, context: OutgoingContext): boolean {
   return node?.nodeType === Node.ELEMENT_NODE && isMasked(node as Element, context.maskSelector);
 }
 
-/** Attributes as they may leave: no srcdoc, nothing of a masked element's text, fonts inlined. */
-function scrubAttributes(attributes: Record<string, unknown>, masked: boolean, context: OutgoingContext, live: boolean): void {
+/** `#icon` for a reference to an element of this page through its address; else the reference as it was. */
+export function inDocumentReference(value: string, base = document.baseURI, page = location.href): string {
+  const hash = value.indexOf("#");
+  if (hash < 0) return value;
+  try {
+    const target = new URL(value.slice(0, hash), base);
+    const here = new URL(page);
+    return target.origin === here.origin && target.pathname === here.pathname && target.search === here.search ? value.slice(hash) : value;
+  } catch {
+    return value;
+  }
+}
+
+/** Attributes as they may leave: no srcdoc, nothing of a masked element's text, fonts inlined, sprite references in the document. */
+function scrubAttributes(attributes: Record<string, unknown>, masked: boolean, context: OutgoingContext, live: boolean, tagName?: string): void {
   for (const [name, value] of Object.entries(attributes)) {
+    if (tagName === "use" && (name === "href" || name === "xlink:href") && typeof value === "string") attributes[name] = inDocumentReference(value);
     if (name === "_cssText" && typeof value === "string" && context.rewriteCss) attributes[name] = context.rewriteCss(value, live);
     const lower = name.toLowerCase();
     const masking = masked && TEXT_ATTRIBUTE.test(name);
@@ -88,7 +105,7 @@ function unrecordedFrame(id: number, context: OutgoingContext): boolean {
 
 function scrubTree(node: SerializedNode, context: OutgoingContext, insideMasked: boolean, live: boolean): void {
   const masked = insideMasked || (node.type === ELEMENT_NODE && maskedNode(node.id, context));
-  if (node.attributes) scrubAttributes(node.attributes, masked, context, live);
+  if (node.attributes) scrubAttributes(node.attributes, masked, context, live, node.tagName);
   if (node.attributes && node.tagName === "iframe") {
     if (typeof node.attributes.rr_src === "string") node.attributes.rr_src = context.redactUrl(node.attributes.rr_src);
     if (!masked && unrecordedFrame(node.id, context)) node.attributes[UNAVAILABLE_FRAME_ATTRIBUTE] = "";
@@ -111,7 +128,8 @@ export function outgoingEvent(event: RecordedEvent, context: OutgoingContext): R
   if (event.type === INCREMENTAL && data.source === MUTATION) {
     const mutation = data as unknown as MutationData;
     for (const added of mutation.adds ?? []) scrubTree(added.node, context, false, true);
-    for (const changed of mutation.attributes ?? []) scrubAttributes(changed.attributes, maskedNode(changed.id, context), context, true);
+    for (const changed of mutation.attributes ?? [])
+      scrubAttributes(changed.attributes, maskedNode(changed.id, context), context, true, context.nodeOf(changed.id)?.nodeName.toLowerCase());
     if (context.rewriteCss) {
       for (const text of mutation.texts ?? []) if (text.value && isStyleText(text.id, context)) text.value = context.rewriteCss(text.value, true);
     }

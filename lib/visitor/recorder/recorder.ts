@@ -4,11 +4,19 @@
  */
 import { record } from "rrweb";
 import type { RecordedEvent } from "@/lib/contract";
-import { CANVAS_IMAGE_EVENT_TAG, FOCUS_EVENT_TAG, SELECTED_OPTIONS_EVENT_TAG, SNAPSHOT_SLICES_EVENT_TAG } from "@/lib/contract/recording-marks";
+import {
+  CANVAS_IMAGE_EVENT_TAG,
+  FOCUS_EVENT_TAG,
+  HOVER_EVENT_TAG,
+  SELECTED_OPTIONS_EVENT_TAG,
+  SNAPSHOT_SLICES_EVENT_TAG,
+} from "@/lib/contract/recording-marks";
 import { captureCanvases } from "./canvas-capture";
 import { applyControl } from "../control/control";
+import { createControlQueue } from "../control/control-queue";
 import { createDrawing } from "../control/drawing";
 import { markFocus } from "./focus-marks";
+import { markHover } from "./hover-marks";
 import { createFontInliner } from "./font-inliner";
 import { BLOCK_CLASS, blockSelector, maskValue } from "./masking";
 import { outgoingEvent } from "./outgoing-events";
@@ -54,7 +62,17 @@ function start(options: RecorderOptions): Recording {
   let stopRecording: (() => void) | undefined;
   let canvases: ReturnType<typeof captureCanvases> | null = null;
   let focus: ReturnType<typeof markFocus> | null = null;
+  let hover: ReturnType<typeof markHover> | null = null;
   let stopSelectedOptions: (() => void) | undefined;
+  const controls = createControlQueue((message) =>
+    applyControl(message, {
+      nodeOf: (id) => record.mirror.getNode(id),
+      maskSelector: selector,
+      pointer,
+      drawing,
+      intoFrame: (iframe, inner) => options.frames?.control(iframe, inner) ?? false,
+    }),
+  );
 
   const schedule = () => {
     if (inFlight && queue.length > MAX_QUEUED_EVENTS) {
@@ -104,6 +122,7 @@ function start(options: RecorderOptions): Recording {
     sliced(() => record.takeFullSnapshot(true));
     canvases?.resend();
     focus?.resend();
+    hover?.resend();
     options.frames?.onSnapshot();
   };
   const settled = () => {
@@ -195,6 +214,7 @@ function start(options: RecorderOptions): Recording {
             emit: (image) => record.addCustomEvent(CANVAS_IMAGE_EVENT_TAG, image),
           })
         : null;
+      hover = markHover({ idOf: (node) => record.mirror.getId(node), emit: (mark) => record.addCustomEvent(HOVER_EVENT_TAG, mark) });
       focus = markFocus({ idOf: (node) => record.mirror.getId(node), maskSelector: selector, emit: (mark) => record.addCustomEvent(FOCUS_EVENT_TAG, mark) });
       stopSelectedOptions = markSelectedOptions({
         idOf: (node) => record.mirror.getId(node),
@@ -208,15 +228,17 @@ function start(options: RecorderOptions): Recording {
 
   return {
     snapshot: takeSnapshot,
-    control: (message) => applyControl(message, { nodeOf: (id) => record.mirror.getNode(id), maskSelector: selector, pointer, drawing }),
+    control: controls.add,
     stop() {
       stopped = true;
       clearTimeout(timer);
       clearTimeout(fontCheck);
+      controls.stop();
       slicer?.stop();
       stopRecording?.();
       canvases?.stop();
       focus?.stop();
+      hover?.stop();
       stopSelectedOptions?.();
       pointer.remove();
       drawing.remove();

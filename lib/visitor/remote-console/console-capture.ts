@@ -8,9 +8,11 @@ import type { ConsoleEntry } from "@/lib/contract";
 import { CONSOLE_BATCH_MAX, CONSOLE_MESSAGES_PER_SECOND, CONSOLE_STACK_MAX, CONSOLE_TEXT_MAX, CONSOLE_URL_MAX } from "@/lib/contract/remote-console-limits";
 import { collectRoutes } from "@/lib/contract/endpoints/collect-routes";
 import { CONSOLE_GLOBAL, type ConsoleHost, type ConsoleModule } from "../bundles/console-api";
-import { capped, describeValue, formatArguments, redact, secretsOnPage } from "./console-text";
+import { capped, describeValue, formatArguments, MIN_SECRET_LENGTH, redact, redactUrlsIn, secretForms, secretsOnPage } from "./console-text";
 
 const FLUSH_MS = 100;
+/** Values remembered from earlier in the session, beyond those on the page now (the oldest go first). */
+const REMEMBERED_MAX = 500;
 const LEVELS = ["log", "info", "warn", "error"] as const;
 /** A refusal that will not change: the session ended, or its link does not allow the console. */
 const FINAL_STATUS = new Set([403, 404, 409]);
@@ -30,8 +32,33 @@ const start: ConsoleModule = (host: ConsoleHost, sessionId: string) => {
   let busy = false;
   const restore: Array<() => void> = [];
 
-  /** Redacts text with what masking hides right now; looks only as far as the cap can keep. */
-  const clean = (text: string, max: number, secrets: string[]) => capped(redact(text.slice(0, max + (secrets[0]?.length ?? 0)), secrets), max);
+  /** Redacts text with the secrets and the team's URL rule; looks only as far as the cap can keep. */
+  const clean = (text: string, max: number, secrets: string[]) =>
+    capped(redact(redactUrlsIn(text.slice(0, max + (secrets[0]?.length ?? 0)), host.redactUrl, location.href), secrets), max);
+
+  // What the page held earlier stays secret: a field's value the page reads, clears, then logs, is no
+  // longer on the page when the message is made. Each field's latest typed value (not each keystroke's),
+  // and every value found on the page at an earlier message, are remembered for the session.
+  const typed = new Map<EventTarget, string>();
+  const remembered = new Set<string>();
+  const remember = (value: string) => {
+    if (value.length < MIN_SECRET_LENGTH) return;
+    remembered.delete(value);
+    remembered.add(value);
+    if (remembered.size > REMEMBERED_MAX) remembered.delete(remembered.values().next().value as string);
+  };
+  const onInput = (event: Event) => {
+    const field = event.target as HTMLInputElement | null;
+    if (typeof field?.value !== "string") return;
+    if (field.value.trim().length >= MIN_SECRET_LENGTH) typed.set(field, field.value.trim());
+    if (typed.size > REMEMBERED_MAX) typed.delete(typed.keys().next().value as EventTarget);
+  };
+  addEventListener("input", onInput, true);
+  restore.push(() => removeEventListener("input", onInput, true));
+  const secretsNow = () => {
+    for (const value of secretsOnPage(host.maskingSelectors())) remember(value);
+    return secretForms([...remembered, ...typed.values()]);
+  };
 
   const flush = () => {
     timer = undefined;
@@ -72,7 +99,7 @@ const start: ConsoleModule = (host: ConsoleHost, sessionId: string) => {
     inWindow++;
     busy = true;
     try {
-      queue.push({ ...make(secretsOnPage(host.maskingSelectors())), at: now } as ConsoleEntry);
+      queue.push({ ...make(secretsNow()), at: now } as ConsoleEntry);
     } catch {
       dropped++;
     } finally {

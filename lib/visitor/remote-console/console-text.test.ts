@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { capped, describeValue, formatArguments, redact, REDACTED } from "./console-text";
+import { redactUrl } from "@/lib/contract/url-redaction";
+import { capped, describeValue, formatArguments, redact, REDACTED, redactUrlsIn, secretForms } from "./console-text";
 
 describe("the remote console's text", () => {
   it("writes arguments much as a browser's console does, with format directives applied", () => {
@@ -41,5 +42,26 @@ describe("the remote console's text", () => {
     expect(redact("code 1234-5678 and 1234-5678, part 1234", ["1234-5678", "1234"])).toBe(`code ${REDACTED} and ${REDACTED}, part ${REDACTED}`);
     expect(capped("x".repeat(10), 5)).toBe("xxxx…");
     expect(capped("short", 5)).toBe("short");
+  });
+
+  it("redacts a secret escaped inside a logged object or JSON, and percent-encoded in a query or a form body", () => {
+    const secrets = secretForms(['pa"ss\\word é&more']);
+    expect(redact(describeValue({ login: { password: 'pa"ss\\word é&more' } }), secrets)).toBe(`{login: {password: "${REDACTED}"}}`);
+    expect(redact(JSON.stringify({ password: 'pa"ss\\word é&more' }), secrets)).toBe(`{"password":"${REDACTED}"}`);
+    expect(redact(`q=${encodeURIComponent('pa"ss\\word é&more')}`, secrets)).toBe(`q=${REDACTED}`);
+    expect(redact("q=pa%22ss%5Cword+%C3%A9%26more", secrets)).toBe(`q=${REDACTED}`);
+  });
+
+  it("runs the team's URL redaction over URLs in text and stacks, absolute or a path with a query", () => {
+    const rule = (url: string) => redactUrl(url, ["token", "session"]);
+    const base = "https://shop.example.com/checkout";
+    expect(redactUrlsIn("redirecting to https://auth.example.com/cb?token=abc&step=2 now", rule, base)).toBe(
+      "redirecting to https://auth.example.com/cb?token=&step=2 now",
+    );
+    expect(redactUrlsIn('GET "/account?session=s3cr3t&tab=1" failed', rule, base)).toBe('GET "/account?session=&tab=1" failed');
+    expect(redactUrlsIn("Error: boom\n    at load (https://cdn.example.com/app.js?token=t0k:1:2)", rule, base)).toBe(
+      "Error: boom\n    at load (https://cdn.example.com/app.js?token=:1:2)",
+    );
+    expect(redactUrlsIn("plain text, a/b?c and 3/4 stay", rule, base)).toBe("plain text, a/b?c and 3/4 stay");
   });
 });

@@ -2,8 +2,9 @@ import { blockSelector, BLOCK_CLASS } from "../recorder/masking";
 
 /**
  * How the remote console writes the page's values as text, without what masking hides: an element is
- * described by its tag, id and classes (never its value or text), and every current value of the
- * page's fields and every text of its masked elements is replaced by `[redacted]` wherever it appears.
+ * described by its tag, id and classes (never its value or text), every value of the page's fields and
+ * every text of its masked elements is replaced by `[redacted]` wherever it appears (escaped or encoded
+ * too), and URLs go through the team's URL redaction.
  */
 
 /** Values shorter than this are not looked for: "1" or "no" would redact half of every message. */
@@ -119,10 +120,53 @@ export function secretsOnPage(maskingSelectors: string[]): string[] {
   return [...found].sort((a, b) => b.length - a.length);
 }
 
+/**
+ * Each secret as it may be written in a message: as it is, escaped inside a JSON string (a logged
+ * object, `JSON.stringify`), and percent-encoded (a query string, a form body), longest first.
+ */
+export function secretForms(secrets: Iterable<string>): string[] {
+  const forms = new Set<string>();
+  for (const secret of secrets) {
+    const encoded = encodeURIComponent(secret);
+    for (const form of [secret, JSON.stringify(secret).slice(1, -1), encoded, encoded.split("%20").join("+")]) forms.add(form);
+  }
+  return [...forms].sort((a, b) => b.length - a.length);
+}
+
 export function redact(text: string, secrets: string[]): string {
   let result = text;
   for (const secret of secrets) if (result.includes(secret)) result = result.split(secret).join(REDACTED);
   return result;
+}
+
+const ABSOLUTE_URL = /\b(?:https?|wss?):\/\/[^\s"'<>`]+/g;
+/** A path with a query string, not inside an absolute URL (after a host, a port or another path). */
+const PATH_WITH_QUERY = /(?<![\w.:/%-])\/[^\s"'<>`?]*\?[^\s"'<>`]+/g;
+
+function splitFrameTail(match: string): [string, string] {
+  const tail = /(?::\d+){1,2}\)?$|\)$/.exec(match)?.[0] ?? "";
+  return [match.slice(0, match.length - tail.length), tail];
+}
+
+/**
+ * The team's URL redaction over every URL-looking part of a text (a message, a stack): absolute URLs,
+ * and paths with a query string, read against the page's address and written back as they were.
+ */
+export function redactUrlsIn(text: string, redactUrl: (url: string) => string, base: string): string {
+  const redacted = (match: string) => {
+    // A stack frame's line and column (and its closing parenthesis) are not the URL's.
+    const [url, tail] = splitFrameTail(match);
+    try {
+      return redactUrl(new URL(url, base).href) + tail;
+    } catch {
+      return match;
+    }
+  };
+  const origin = new URL(base).origin;
+  return text.replace(ABSOLUTE_URL, redacted).replace(PATH_WITH_QUERY, (path) => {
+    const absolute = redacted(path);
+    return absolute.startsWith(`${origin}/`) ? absolute.slice(origin.length) : absolute;
+  });
 }
 
 /** Cuts text to `max` characters, marking the cut. */

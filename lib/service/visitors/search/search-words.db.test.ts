@@ -6,6 +6,9 @@ import { searchWords, teams, visitors } from "../../core/schema";
 import { deleteVisitor, purgeOfflineVisitors } from "../delete";
 import { searchVisitors } from "./search-visitors";
 import { visitorSearchText } from "./search-text";
+import { identifyVisitor } from "../ingest/identify";
+import { registerVisitor } from "../ingest/register";
+import { desktopChrome, insertTeam } from "../ingest/test-fixtures";
 
 const now = Date.now();
 const HOUR = 3_600_000;
@@ -192,4 +195,40 @@ describe("the dictionary of words", () => {
     expect(await purgeOfflineVisitors(db, "t_mass")).toBe(81);
     expect(await dictionary("t_mass")).toEqual(["com", "crowd", "example", "https", "keeper", "member", "shop"]);
   }, 60_000);
+});
+
+describe("the dictionary under a page that identifies with made-up words", () => {
+  const madeUp = (call: number, n: number) => `zq${String.fromCharCode(97 + (call % 26), 97 + ((call / 26) | 0), 97 + (n % 26), 97 + (((n / 26) % 26) | 0))}`;
+
+  it("keeps only the words visitors hold now: at most 96 a visitor, those a write takes away leaving it", async () => {
+    const team = await insertTeam(db);
+    const { visitorId } = await registerVisitor(db, team, { url: "https://shop.example.com/" }, desktopChrome);
+    const before = (await dictionary(team.id)).length;
+    // 50 identifies of 400 made-up words each: 20,000 words sent.
+    for (let call = 0; call < 50; call++) {
+      const identities = Array.from({ length: 40 }, (_, entry) => Array.from({ length: 10 }, (_, n) => madeUp(call, entry * 10 + n)).join(" "));
+      await identifyVisitor(db, team, visitorId, { identities });
+    }
+    const [held] = await db.select({ words: visitors.searchWords }).from(visitors).where(eq(visitors.shortId, visitorId));
+    expect(held.words).toHaveLength(96);
+    expect((await dictionary(team.id)).length - before).toBeLessThanOrEqual(96);
+    // The visitor's words of now are all there, and found.
+    expect(await dictionary(team.id)).toEqual(expect.arrayContaining(held.words.filter((word) => /^[a-z]{2,24}$/.test(word))));
+    expect((await searchVisitors(db, team.id, { search: held.words[0] })).map((visitor) => visitor.shortId)).toEqual([visitorId]);
+
+    // A real name replaces them: the made-up words leave, the page's address words stay.
+    await identifyVisitor(db, team, visitorId, { identities: ["Quincy Adamsworth"] });
+    expect(await dictionary(team.id)).toEqual(["adamsworth", "com", "example", "https", "quincy", "shop"]);
+  }, 120_000);
+
+  it("keeps a word a visitor lets go while another visitor of the team holds it", async () => {
+    const team = await insertTeam(db);
+    const first = await registerVisitor(db, team, { url: "https://shop.example.com/" }, desktopChrome);
+    const second = await registerVisitor(db, team, { url: "https://shop.example.com/" }, desktopChrome);
+    await identifyVisitor(db, team, first.visitorId, { callName: "Marigold Featherstone" });
+    await identifyVisitor(db, team, second.visitorId, { callName: "Marigold Pennywhistle" });
+    await identifyVisitor(db, team, first.visitorId, { callName: null });
+    expect(await dictionary(team.id)).toEqual(["com", "example", "https", "marigold", "pennywhistle", "shop"]);
+    expect((await searchVisitors(db, team.id, { search: "marigld" })).map((visitor) => visitor.shortId)).toEqual([second.visitorId]);
+  });
 });
