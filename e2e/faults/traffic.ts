@@ -1,3 +1,5 @@
+import { readDataMessages } from "../../lib/testing/stream-messages";
+
 /** Every request the fault suite's load sends, with its answer: what the figures of each fault are made of. */
 export interface Answer {
   kind: string;
@@ -83,29 +85,12 @@ export class Traffic {
       try {
         const response = await fetch(this.baseUrl + path, { headers: headers(), signal });
         this.answers.push({ kind, started, ms: Date.now() - started, status: response.status, retryAfter: response.headers.get("retry-after") });
-        if (response.ok && response.body) await readEvents(response.body, onMessage);
+        if (response.ok && response.body) await readDataMessages(response.body, onMessage);
         else await response.body?.cancel();
       } catch {
         if (signal.aborted) return;
       }
       await sleep(1000);
-    }
-  }
-}
-
-async function readEvents(body: ReadableStream<Uint8Array>, onMessage: (message: Record<string, unknown>) => void): Promise<void> {
-  const reader = body.getReader();
-  const decoder = new TextDecoder();
-  let buffered = "";
-  for (;;) {
-    const { value, done } = await reader.read();
-    if (done) return;
-    buffered += decoder.decode(value, { stream: true });
-    let end: number;
-    while ((end = buffered.indexOf("\n\n")) >= 0) {
-      const frame = buffered.slice(0, end);
-      buffered = buffered.slice(end + 2);
-      for (const line of frame.split("\n")) if (line.startsWith("data: ")) onMessage(JSON.parse(line.slice(6)) as Record<string, unknown>);
     }
   }
 }
