@@ -94,3 +94,17 @@ test("a second server on a taken port stops with one line and a non-zero status"
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
 });
+
+test("a server whose output nobody reads any more keeps serving, and stops on SIGTERM", async () => {
+  test.setTimeout(120_000);
+  const unread = await startServer({ env: { TANDEM_DEMO_SEED: "0" } });
+  try {
+    unread.closeOutput();
+    // Pages Next renders and the service's answers, then the drain's own lines: each write now fails.
+    for (const path of ["/healthz", "/login", "/healthz"]) expect((await fetch(`${unread.url}${path}`)).status).toBe(200);
+    process.kill(-unread.pid, "SIGTERM");
+    await expect.poll(() => processesOfGroup(unread.pid).length, { timeout: 20_000 }).toBe(0);
+  } finally {
+    await unread.stop();
+  }
+});

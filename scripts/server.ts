@@ -17,6 +17,7 @@ import { serveInProcess } from "../lib/client/in-process";
 import { CLIENT_ADDRESS_HEADER, clientAddress, markClientAddressHeaderTrusted, peerIsTrustedProxy } from "../lib/client-address";
 import { getDb } from "../lib/db";
 import { env } from "../lib/env";
+import { dropUnwritableOutput } from "../lib/lifecycle/closed-output";
 import { countedInFlight, isDraining, trackListener } from "../lib/lifecycle/draining";
 import { listenOrExit } from "../lib/lifecycle/listen";
 import { backendsReachable } from "../lib/availability/backends";
@@ -36,6 +37,7 @@ const dev = process.env.NODE_ENV !== "production";
 /** The page behind a watch link (not /watch/session/…, where the tab's credential reopens a session). */
 const WATCH_LINK_PAGE = /^\/watch\/(?!session\/|recordings\/)[^/]+$/;
 const port = Number(process.env.PORT ?? 3000);
+dropUnwritableOutput();
 
 if (dev) await buildVisitorScript();
 await bootOrExit();

@@ -10,6 +10,7 @@ import { secureDataDir } from "../lib/data-dir";
 import { loadSecret, SECRET_FILES } from "../lib/secrets";
 import { demoCredentialsFile } from "../lib/console/users/demo-users";
 import { ConfigError, parseEnv, type Env } from "../lib/env/schema";
+import { dropUnwritableOutput } from "../lib/lifecycle/closed-output";
 import { buildIsStale } from "./build-state";
 import { buildVisitorScript } from "./build-visitor-script";
 
@@ -29,6 +30,7 @@ function readConfig(): Env {
   }
 }
 
+dropUnwritableOutput();
 const config = readConfig();
 secureDataDir(config);
 

@@ -27,6 +27,8 @@ export interface RunningServer {
   stop: () => Promise<void>;
   /** Kills the server at once (SIGKILL), keeping its data folder: a crash. */
   crash: () => Promise<void>;
+  /** Stops reading the server's output, as when the terminal or log reader it wrote to goes away. */
+  closeOutput: () => void;
 }
 
 export interface ServerOptions {
@@ -101,5 +103,9 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     }
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
-  return { url, port, proxyUrl: `http://localhost:${proxyPort}`, pid: child.pid!, dataDir, output: () => output, stop, crash };
+  const closeOutput = () => {
+    child.stdout!.destroy();
+    child.stderr!.destroy();
+  };
+  return { url, port, proxyUrl: `http://localhost:${proxyPort}`, pid: child.pid!, dataDir, output: () => output, stop, crash, closeOutput };
 }
