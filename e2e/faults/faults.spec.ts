@@ -1,4 +1,5 @@
 import fs from "node:fs";
+import os from "node:os";
 import path from "node:path";
 import { expect, test, type APIRequestContext, type Browser, type Page } from "@playwright/test";
 import { apiClient, setTeam } from "../support/api";
@@ -47,6 +48,9 @@ let shop: Awaited<ReturnType<typeof startEmbeddingSite>>;
 const WATCH_MS = 15_000;
 
 test.describe.configure({ mode: "serial" });
+
+/** The machine's load average (1 minute) as the suite starts: its timings move with it. */
+const loadAtStart = os.loadavg()[0];
 
 test.beforeAll(async ({ browser }) => {
   test.setTimeout(300_000);
@@ -271,7 +275,8 @@ async function checkLedgers(): Promise<void> {
     `Webhooks: ${hooks().length} received for ${ended.length} sessions; ids received twice ${[...byId.values()].filter((n) => n > 1).length}; sessions with two ids ${[...idsPerSession.values()].filter((set) => set.size > 1).length}.`,
     `Watch links spent without a page: ${wastedLinks.length}; watch pages that said the service was briefly unavailable (the link kept): ${unavailablePages.count}. The real watch page asked for a snapshot ${browserSession.resyncs} times; ${browserSession.typed.length} letters typed.`,
   ];
-  const report = `${summary}\n\n${totals.join("\n")}\n`;
+  const machine = `${os.cpus().length} cores; load average (1 minute) ${loadAtStart.toFixed(1)} as the suite started, ${os.loadavg()[0].toFixed(1)} at its end.`;
+  const report = `${summary}\n\n${totals.join("\n")}\n${machine}\n`;
   console.log(report);
   fs.writeFileSync(path.join(test.info().project.outputDir, "faults.md"), report);
 
