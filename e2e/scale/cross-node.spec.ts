@@ -95,8 +95,9 @@ test("a watch link whose session cannot be described at once still opens: the ta
     const page = await context.newPage();
     const refused = page.waitForResponse((response) => /\/live\/sessions\/[^/]+$/.test(new URL(response.url()).pathname) && response.status() === 503);
     const opening = page.goto(link);
-    const agentsChecked =
-      "select 1 from pg_locks join pg_class on pg_class.oid = pg_locks.relation where relname = 'agents' and mode = 'RowShareLock' and granted";
+    // The link's transaction, paused in its insert of the session's agent, holds the agents table's lock of its check.
+    const agentsChecked = `select 1 from pg_locks join pg_stat_activity using (pid)
+      where relation = 'agents'::regclass and mode = 'RowShareLock' and granted and query like '%insert into "session_agents"%'`;
     await expect.poll(async () => (await db.query(agentsChecked)).rowCount, { intervals: [50] }).toBeGreaterThan(0);
     await locker.query("begin");
     const locked = locker.query("lock table agents in access exclusive mode");
