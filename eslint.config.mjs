@@ -18,6 +18,40 @@ const HALVES = {
   message: "lib/audit is below the console and the service: it imports neither.",
 };
 
+/**
+ * The embedded service's folders by floor, the ground first. A folder stands above all it imports, so an
+ * import from a folder to one on its own floor or a higher one is an error: the domain by resource, then
+ * live sessions, then the doors (the AI agents' MCP, helpdesk apps' integrations) and the HTTP transport,
+ * then the routes (with the start-up files at the service's root) on top. Every folder stands on one
+ * (scripts/lint-boundaries.test.ts checks it).
+ */
+const SERVICE_FLOORS = [
+  ["core", "outbound"],
+  ["teams", "webhooks"],
+  ["visitors"],
+  ["sessions", "proxy"],
+  ["live"],
+  ["mcp", "integrations", "http"],
+  ["routes"],
+];
+
+function serviceFloorZones() {
+  const top = ["./lib/service/*.ts"];
+  return SERVICE_FLOORS.flatMap((floor, level) =>
+    floor.map((folder) => ({
+      target: `./lib/service/${folder}`,
+      from: [
+        ...SERVICE_FLOORS.slice(level)
+          .flat()
+          .filter((other) => other !== folder)
+          .map((other) => `./lib/service/${other}/**`),
+        ...top,
+      ],
+      message: `lib/service/${folder} is on floor ${level + 1} of the service (eslint.config.mjs, SERVICE_FLOORS): it imports only folders below it.`,
+    })),
+  );
+}
+
 // Imports run from app/ down: components take actions and helpers from lib/, never from a page's folder.
 const APP = {
   group: ["@/app", "@/app/*", "**/app/*"],
@@ -65,42 +99,15 @@ const config = [
     },
   },
   {
-    // The service's transport sits on its domain: only routes/ import http/, and nothing below imports routes/.
+    // The service never imports the console, tests included.
     files: ["lib/service/**"],
-    ignores: ["lib/service/http/**", "lib/service/routes/**", "**/*.test.ts", "**/test-*.ts"],
-    rules: {
-      "no-restricted-imports": [
-        "error",
-        {
-          patterns: [
-            {
-              group: ["**/http/*", "**/routes", "**/routes/*", "@/lib/service/http/*", "@/lib/service/routes", "@/lib/service/routes/*"],
-              message: "The service's domain does not import its transport: routes/ call the domain, not the other way.",
-            },
-            CONSOLE,
-          ],
-        },
-      ],
-    },
-  },
-  {
-    files: ["lib/service/http/**"],
-    ignores: ["**/*.test.ts"],
-    rules: {
-      "no-restricted-imports": [
-        "error",
-        {
-          patterns: [
-            { group: ["**/routes", "**/routes/*", "@/lib/service/routes", "@/lib/service/routes/*"], message: "http/ is below the routes: they bind to it." },
-            CONSOLE,
-          ],
-        },
-      ],
-    },
-  },
-  {
-    files: ["lib/service/routes/**", "lib/service/**/*.test.ts", "lib/service/**/test-*.ts"],
     rules: { "no-restricted-imports": ["error", { patterns: [CONSOLE] }] },
+  },
+  {
+    // The service's floors: a folder imports only folders on floors below its own (its tests aside).
+    files: ["lib/service/**"],
+    ignores: ["**/*.test.ts"],
+    rules: { "import/no-restricted-paths": ["error", { zones: serviceFloorZones() }] },
   },
   {
     files: ["lib/audit/**"],

@@ -1,3 +1,4 @@
+import fs from "node:fs";
 import { ESLint } from "eslint";
 import { describe, expect, it } from "vitest";
 
@@ -6,7 +7,9 @@ const eslint = new ESLint();
 
 async function restrictedImports(filePath: string, code: string): Promise<string[]> {
   const [result] = await eslint.lintText(code, { filePath });
-  return result.messages.filter((message) => message.ruleId === "no-restricted-imports").map((message) => message.message);
+  return result.messages
+    .filter((message) => message.ruleId === "no-restricted-imports" || message.ruleId === "import/no-restricted-paths")
+    .map((message) => message.message);
 }
 
 async function spelledReadPaths(filePath: string, code: string): Promise<number> {
@@ -55,7 +58,7 @@ describe("the import boundaries", { timeout: 60_000 }, () => {
   });
 
   it("fail when the service's domain imports its transport, or http/ imports the routes", async () => {
-    const http = 'import { errorAnswer } from "../http/envelope";\nexport const x = errorAnswer;\n';
+    const http = 'import { errorAnswer } from "@/lib/service/http/envelope";\nexport const x = errorAnswer;\n';
     const routes = 'import { createServiceApp } from "@/lib/service/routes";\nexport const x = createServiceApp;\n';
     for (const file of ["lib/service/live/probe.ts", "lib/service/visitors/ingest/probe.ts", "lib/service/proxy/probe.ts"]) {
       expect(await restrictedImports(file, http), file).toHaveLength(1);
@@ -63,6 +66,39 @@ describe("the import boundaries", { timeout: 60_000 }, () => {
     }
     expect(await restrictedImports("lib/service/http/probe.ts", routes)).toHaveLength(1);
     expect(await restrictedImports("lib/service/routes/probe.ts", http)).toEqual([]);
+  });
+
+  it("fail when an import inside the service runs back up a floor, or across a floor to a sibling", async () => {
+    const up = [
+      ["lib/service/teams/probe.ts", 'import { loadSession } from "../sessions/record";'],
+      ["lib/service/visitors/probe.ts", 'import { getVisitor } from "@/lib/service/sessions/get-visitor";'],
+      ["lib/service/sessions/probe.ts", 'import { liveRelay } from "../live/node-relay";'],
+      ["lib/service/sessions/probe.ts", 'import { proxyOrigin } from "../proxy/origin";'], // proxy/ is on the same floor
+      ["lib/service/core/probe.ts", 'import { seedDemoService } from "../demo-seed";'],
+      ["lib/service/live/probe.ts", 'import { act } from "@/lib/service/mcp/act";'],
+    ];
+    for (const [file, line] of up) {
+      const messages = await restrictedImports(file, `${line}\nexport const x = 1;\n`);
+      expect(messages, `${file}: ${line}`).toHaveLength(1);
+      expect(messages[0]).toMatch(/is on floor \d of the service/);
+    }
+    const down = [
+      ["lib/service/live/probe.ts", 'import { loadSession } from "../sessions/record";'],
+      ["lib/service/sessions/probe.ts", 'import { findVisitor } from "@/lib/service/visitors/read";'],
+      ["lib/service/routes/probe.ts", 'import { act } from "../mcp/act";'],
+      ["lib/service/probe.ts", 'import { endAbandonedSessions } from "./live/end";'],
+      ["lib/service/sessions/probe.db.test.ts", 'import { endSession } from "../live/end";'], // a test may use what stands above
+    ];
+    for (const [file, line] of down) expect(await restrictedImports(file, `${line}\nexport const x = 1;\n`), `${file}: ${line}`).toEqual([]);
+  });
+
+  it("put every folder of the service on a floor below the routes, so that none escapes the rule", async () => {
+    const folders = fs
+      .readdirSync("lib/service", { withFileTypes: true })
+      .filter((entry) => entry.isDirectory() && entry.name !== "routes")
+      .map((entry) => entry.name);
+    const routes = 'import { createServiceApp } from "@/lib/service/routes";\nexport const x = createServiceApp;\n';
+    for (const folder of folders) expect(await restrictedImports(`lib/service/${folder}/probe.ts`, routes), folder).toHaveLength(1);
   });
 
   it("fail when the service imports the console, and keep the audit log below both", async () => {

@@ -3,7 +3,7 @@ import { demoCredentialsNotice, seedDemoUsers } from "../lib/console/users/demo-
 import { databaseTarget, openDatabase } from "../lib/db/connection";
 import { secureDataDir } from "../lib/data-dir";
 import { parseEnv } from "../lib/env/schema";
-import { seedDemoService } from "../lib/service/teams/demo-seed";
+import { seedDemoService } from "../lib/service/demo-seed";
 import { ensureDefaultTeam } from "../lib/service/teams/team";
 import { runScript } from "./run-script";
 

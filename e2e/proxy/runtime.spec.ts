@@ -75,7 +75,7 @@ test("a page's scripts fetch its API and add an image and a link, and the browse
   expect(await image.evaluate((element: HTMLImageElement) => element.currentSrc)).toMatch(proxiedAddress("/runtime/dot.svg"));
   expect(await page.locator("#added-link").evaluate((link: HTMLAnchorElement) => link.href)).toMatch(proxiedAddress("/runtime/next.html"));
 
-  // Other ways scripts reach the site: XHR, a beacon, and markup with a frame and a stylesheet.
+  // Other ways scripts reach the site: XHR, a beacon, and markup with a frame, a stylesheet and a cell's background.
   const xhrStatus = await page.evaluate(async (origin) => {
     const request = new XMLHttpRequest();
     request.open("GET", `${origin}/api/products`);
@@ -85,7 +85,8 @@ test("a page's scripts fetch its API and add an image and a link, and the browse
     navigator.sendBeacon(`${origin}/api/products?beacon`, "seen");
     document.body.insertAdjacentHTML(
       "beforeend",
-      `<iframe id="frame" src="${origin}/runtime/next.html"></iframe><link rel="stylesheet" href="${origin}/styles/site.css">`,
+      `<iframe id="frame" src="${origin}/runtime/next.html"></iframe><link rel="stylesheet" href="${origin}/styles/site.css">` +
+        `<table><tr><td background="${origin}/runtime/dot.svg?cell" style="height:20px">cell</td></tr></table>`,
     );
     return request.status;
   }, site.origin);
@@ -97,6 +98,8 @@ test("a page's scripts fetch its API and add an image and a link, and the browse
   expect(page.url()).toMatch(proxiedAddress("/runtime/next.html"));
 
   expect(requested.some((address) => address.includes("/api/products?beacon"))).toBe(true);
+  // A table cell's background, an address the proxy's rewriter and its runtime both know (one table).
+  await expect.poll(() => requested.some((address) => proxiedAddress("/runtime/dot.svg?cell").test(address))).toBe(true);
   expect(outsideProxy(requested)).toEqual([]);
   await context.close();
 });

@@ -12,18 +12,14 @@ import type {
   WatchUrlResponse,
 } from "@/lib/contract";
 import { callEndpoint } from "./call";
-import type { FetchLike, HttpConfig } from "./http";
-import { checkBaseUrl, checkSecret, checkTimeout, invalidInput } from "./input";
+import { clientHttp, invalidInput, type ClientOptions } from "./input";
 import { withoutStatus, type WithoutStatus } from "./payload";
 
-export interface CloudClientOptions {
+export interface CloudClientOptions extends ClientOptions {
   /** e.g. "https://api.example.com" — the /v1.3 segment is added by the client. */
   baseUrl: string;
   /** The secret REST key, sent as `X-Api-Key`. */
   apiKey: string;
-  /** Budget per call (retry included). Default 10 000 ms. */
-  timeoutMs?: number;
-  fetch?: FetchLike;
 }
 
 export type AgentLookup = { email: string; externalId?: never } | { externalId: string; email?: never };
@@ -59,12 +55,7 @@ export interface CloudClient {
 }
 
 export function createCloudClient(options: CloudClientOptions): CloudClient {
-  const http: HttpConfig = {
-    baseUrl: checkBaseUrl(options.baseUrl, "createCloudClient"),
-    headers: { "x-api-key": checkSecret(options.apiKey, "createCloudClient: apiKey") },
-    timeoutMs: checkTimeout(options.timeoutMs, "createCloudClient"),
-    fetch: options.fetch,
-  };
+  const http = clientHttp("createCloudClient", options, { header: "x-api-key", value: options.apiKey, name: "apiKey" });
 
   return {
     async getUsage() {

@@ -2,6 +2,7 @@ import "server-only";
 import type { z } from "zod";
 import { formatZodIssue } from "@/lib/contract";
 import { ApiError } from "./errors";
+import type { FetchLike, HttpConfig } from "./http";
 
 /**
  * Checks caller input before anything is sent. Every failure is an ApiError of kind "invalid_request"
@@ -52,4 +53,25 @@ export function checkTimeout(value: number | undefined, what: string): number | 
   if (value === undefined) return undefined;
   if (!Number.isFinite(value) || value <= 0) throw new TypeError(`${what}: timeoutMs must be a positive number`);
   return value;
+}
+
+/** What every client is given besides its secret. */
+export interface ClientOptions {
+  baseUrl: string;
+  /** Budget per call (retry included). Default 10 000 ms. */
+  timeoutMs?: number;
+  fetch?: FetchLike;
+}
+
+/**
+ * A client's HTTP settings from its options, checked once when it is created (errors name `client`), its
+ * secret sent in `secret.header`.
+ */
+export function clientHttp(client: string, options: ClientOptions, secret: { header: string; value: unknown; name: string }): HttpConfig {
+  return {
+    baseUrl: checkBaseUrl(options.baseUrl, client),
+    headers: { [secret.header]: checkSecret(secret.value, `${client}: ${secret.name}`) },
+    timeoutMs: checkTimeout(options.timeoutMs, client),
+    fetch: options.fetch,
+  };
 }

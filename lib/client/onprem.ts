@@ -2,18 +2,14 @@ import "server-only";
 import { onpremEndpoints as endpoints } from "@/lib/contract/endpoints";
 import type { OnpremWatchUrlRequestInput, OnpremWatchUrlResponse, Visitor } from "@/lib/contract";
 import { callEndpoint } from "./call";
-import type { FetchLike, HttpConfig } from "./http";
-import { checkBaseUrl, checkSecret, checkTimeout } from "./input";
+import { clientHttp, type ClientOptions } from "./input";
 import { withoutStatus, type WithoutStatus } from "./payload";
 
-export interface OnpremClientOptions {
+export interface OnpremClientOptions extends ClientOptions {
   /** The deployment's base endpoint, e.g. "https://cobrowse.internal" — the client adds "/api". */
   baseUrl: string;
   /** The deployment's REST_KEY, sent raw in `Authorization` (no "Bearer " prefix). */
   restKey: string;
-  /** Budget per call (retry included). Default 10 000 ms. */
-  timeoutMs?: number;
-  fetch?: FetchLike;
 }
 
 /**
@@ -33,12 +29,7 @@ export interface OnpremClient {
 
 export function createOnpremClient(options: OnpremClientOptions): OnpremClient {
   // The registry's paths start with the API's own /api.
-  const http: HttpConfig = {
-    baseUrl: checkBaseUrl(options.baseUrl, "createOnpremClient"),
-    headers: { authorization: checkSecret(options.restKey, "createOnpremClient: restKey") },
-    timeoutMs: checkTimeout(options.timeoutMs, "createOnpremClient"),
-    fetch: options.fetch,
-  };
+  const http = clientHttp("createOnpremClient", options, { header: "authorization", value: options.restKey, name: "restKey" });
 
   return {
     async listLatestVisitors() {

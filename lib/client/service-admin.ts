@@ -2,17 +2,13 @@ import "server-only";
 import { serviceAdminEndpoints as endpoints } from "@/lib/contract/endpoints";
 import type { ApiKeyScope, ApiKeySummary, TeamSettings, TeamSettingsUpdate } from "@/lib/contract";
 import { callEndpoint } from "./call";
-import type { FetchLike, HttpConfig } from "./http";
-import { checkBaseUrl, checkSecret, checkTimeout } from "./input";
+import { clientHttp, type ClientOptions } from "./input";
 
-export interface ServiceAdminClientOptions {
+export interface ServiceAdminClientOptions extends ClientOptions {
   /** The embedded service's origin, e.g. "http://127.0.0.1:3000" — the client adds "/service-admin". */
   baseUrl: string;
   /** A secret key of the team, sent as `X-Api-Key`. */
   apiKey: string;
-  /** Budget per call (retry included). Default 10 000 ms. */
-  timeoutMs?: number;
-  fetch?: FetchLike;
 }
 
 export type NewApiKey = ApiKeySummary & { secret: string };
@@ -43,12 +39,7 @@ export interface ServiceAdminClient {
 
 export function createServiceAdminClient(options: ServiceAdminClientOptions): ServiceAdminClient {
   // The registry's paths start with /service-admin.
-  const http: HttpConfig = {
-    baseUrl: checkBaseUrl(options.baseUrl, "createServiceAdminClient"),
-    headers: { "x-api-key": checkSecret(options.apiKey, "createServiceAdminClient: apiKey") },
-    timeoutMs: checkTimeout(options.timeoutMs, "createServiceAdminClient"),
-    fetch: options.fetch,
-  };
+  const http = clientHttp("createServiceAdminClient", options, { header: "x-api-key", value: options.apiKey, name: "apiKey" });
 
   return {
     async getTeam() {

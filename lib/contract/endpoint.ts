@@ -116,3 +116,52 @@ export type AnswerOf<E extends EndpointSpec> = E["ok"] extends { json: infer S e
 export type ParamsInput<E extends EndpointSpec> = E["params"] extends z.ZodType ? z.input<E["params"]> : undefined;
 export type QueryInput<E extends EndpointSpec> = E["query"] extends z.ZodType ? z.input<E["query"]> : undefined;
 export type BodyInput<E extends EndpointSpec> = E["body"] extends z.ZodType ? z.input<E["body"]> : undefined;
+
+/** A method and a path: a zod-free route table's entry (endpoints/*-routes.ts). */
+type RouteOf = Pick<EndpointSpec, "method" | "path">;
+
+/**
+ * What the endpoints of one group share: the group, and any field most of them declare alike (their
+ * authentication, their answer), which an endpoint's own declaration overrides; and the route table
+ * their methods and paths come from.
+ */
+export type GroupDefaults = Partial<Omit<EndpointSpec, "id" | "method" | "path">> & { group: Group; routes?: Readonly<Record<string, RouteOf>> };
+
+/** One endpoint of a group as written: what it does not take from the group's defaults, its method and path as `route` ("GET /v1.3/usage") unless the group's route table has them. */
+export type GroupEntry = Partial<Omit<EndpointSpec, "id" | "group" | "method" | "path">> & { route?: `${Uppercase<EndpointSpec["method"]>} /${string}` };
+
+type Flat<T> = { [K in keyof T]: T[K] } & {};
+
+/** The method and path an entry's `route` names, or those of the group's route table. */
+type RouteFields<K extends string, D extends GroupDefaults, S> = S extends { route: `${infer M} ${infer P}` }
+  ? { method: Lowercase<M>; path: P }
+  : D["routes"] extends Readonly<Record<K, infer R>>
+    ? R
+    : unknown;
+
+/** The declaration of entry `S` named `K` in a group with defaults `D`. */
+type Declared<K extends string, D extends GroupDefaults, S> = Flat<{ id: K } & Omit<D, "routes" | keyof S> & RouteFields<K, D, S> & Omit<S, "route">>;
+
+function routeFields(route: string): RouteOf {
+  const [method, path] = route.split(" ");
+  return { method: method.toLowerCase() as RouteOf["method"], path };
+}
+
+/**
+ * Declares the endpoints of one group: each named by its key (its operation id), with the group's
+ * defaults unless it declares its own, and its method and path from its `route` or the group's route
+ * table.
+ */
+export function endpointGroup<const D extends GroupDefaults, const S extends Record<string, GroupEntry>>(
+  defaults: D,
+  entries: S,
+): { [K in keyof S & string]: Declared<K, D, S[K]> extends infer E extends EndpointSpec ? Endpoint<E> : never } {
+  const { routes, ...shared }: GroupDefaults = defaults;
+  return Object.fromEntries(
+    Object.entries(entries).map(([id, { route, ...entry }]) => {
+      const where = route ? routeFields(route) : routes?.[id];
+      if (!where) throw new TypeError(`The endpoint ${id} has no route`);
+      return [id, endpoint({ id, ...shared, ...where, ...entry } as EndpointSpec)];
+    }),
+  ) as never;
+}

@@ -1,3 +1,4 @@
+import { ADDRESS_ATTRIBUTE_NAMES, addressAttribute, addressAttributesOf, mapAddressList } from "@/lib/contract/proxy-attributes";
 import { mapCssUrls } from "./css-urls";
 import { mapSrcset } from "./srcset";
 import type { UrlMapper } from "./url-mapper";
@@ -7,33 +8,11 @@ import type { UrlMapper } from "./url-mapper";
  * property (`img.src = …`), `setAttribute`, a style, or markup (`innerHTML` and its kin: the markup is
  * mapped in an inert template first, because the browser starts loading an `<img>` or `<iframe>` of
  * parsed markup before any observer sees it). A MutationObserver catches the rest (an `element.style`
- * property, a `<style>` element's text) before the browser next computes styles.
+ * property, a `<style>` element's text) before the browser next computes styles. Which attributes hold
+ * addresses is the proxy's own table (lib/contract/proxy-attributes.ts), so markup the proxy served and
+ * markup a script writes are held alike.
  */
-const URL_ATTRIBUTES: Record<string, readonly string[]> = {
-  a: ["href"],
-  area: ["href"],
-  base: ["href"],
-  link: ["href"],
-  img: ["src", "srcset"],
-  source: ["src", "srcset"],
-  script: ["src"],
-  iframe: ["src"],
-  frame: ["src"],
-  embed: ["src"],
-  object: ["data"],
-  video: ["src", "poster"],
-  audio: ["src"],
-  track: ["src"],
-  input: ["src", "formaction"],
-  button: ["formaction"],
-  form: ["action"],
-  // SVG
-  image: ["href", "xlink:href"],
-  use: ["href", "xlink:href"],
-  feimage: ["href", "xlink:href"],
-};
-
-const WATCHED_ATTRIBUTES = [...new Set([...Object.values(URL_ATTRIBUTES).flat(), "style"])];
+const WATCHED_ATTRIBUTES = [...ADDRESS_ATTRIBUTE_NAMES, "style"];
 
 /** Properties that set an address attribute: interface, property, attribute. */
 const URL_PROPERTIES: [string, string, string][] = [
@@ -41,6 +20,7 @@ const URL_PROPERTIES: [string, string, string][] = [
   ["HTMLAreaElement", "href", "href"],
   ["HTMLBaseElement", "href", "href"],
   ["HTMLLinkElement", "href", "href"],
+  ["HTMLLinkElement", "imageSrcset", "imagesrcset"],
   ["HTMLImageElement", "src", "src"],
   ["HTMLImageElement", "srcset", "srcset"],
   ["HTMLSourceElement", "src", "src"],
@@ -67,8 +47,10 @@ export function patchElements(mapper: UrlMapper): void {
   const mapAttribute = (element: Element, name: string, value: string): string => {
     const attribute = name.toLowerCase();
     if (attribute === "style") return mapCss(value);
-    if (!URL_ATTRIBUTES[element.localName.toLowerCase()]?.includes(attribute)) return value;
-    return attribute === "srcset" ? mapSrcset(value, mapper.proxied) : mapper.proxied(value);
+    const holds = addressAttribute(element.localName, attribute);
+    if (holds === "srcset") return mapSrcset(value, mapper.proxied);
+    if (holds === "list") return mapAddressList(value, mapper.proxied);
+    return holds === "address" ? mapper.proxied(value) : value;
   };
 
   const nativeSetAttribute = Element.prototype.setAttribute;
@@ -99,7 +81,7 @@ export function patchElements(mapper: UrlMapper): void {
   /** Maps the element's addresses in place; says whether any changed. */
   const fixElement = (element: Element): boolean => {
     let changed = false;
-    for (const attribute of [...(URL_ATTRIBUTES[element.localName.toLowerCase()] ?? []), "style"]) {
+    for (const attribute of [...addressAttributesOf(element.localName), "style"]) {
       const value = element.getAttribute(attribute);
       if (value === null) continue;
       const mapped = mapAttribute(element, attribute, value);
@@ -154,7 +136,7 @@ function wrapSetter<T>(
 function patchMarkup(fixTree: (root: Element | DocumentFragment) => boolean): void {
   const templateInnerHtml = Object.getOwnPropertyDescriptor(Element.prototype, "innerHTML");
   if (!templateInnerHtml?.set || !templateInnerHtml.get) return;
-  const mayNameAddress = /src|href|action|poster|data|url\(|@import/i;
+  const mayNameAddress = new RegExp([...ADDRESS_ATTRIBUTE_NAMES, "url\\(", "@import"].join("|"), "i");
   const mapHtml = (html: unknown): string => {
     const markup = String(html);
     if (!mayNameAddress.test(markup)) return markup;

@@ -3,7 +3,7 @@ import { connection } from "next/server";
 import { WatchNotice } from "@/components/watch/watch-notice";
 import { WatchView } from "@/components/watch/watch-view";
 import { getDb } from "@/lib/db";
-import { describeWatchSession } from "@/lib/service/sessions/watch-view";
+import { describeWatchSession } from "@/lib/service/live/watch-view";
 import { openWatchLink, type OpenedWatchLink } from "@/lib/service/sessions/watch-links";
 import { liveRelay } from "@/lib/service/live/node-relay";
 import { isUnavailable, RETRY_AFTER_SECONDS } from "@/lib/availability/unavailable";

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { ROLES } from "../auth/roles";
-import { consoleRead } from "./define";
+import { consoleRead } from "./spec";
 import { READ_ROUTES } from "./routes";
 
 export const meRead = consoleRead({

@@ -1,24 +1,12 @@
+/**
+ * What derives from a console read's declaration (spec.ts): its URL, React Query key and answer type, for
+ * the browser, and the types the route handler (serve.ts) takes from it.
+ */
 import type { DehydratedState } from "@tanstack/react-query";
 import type { z } from "zod";
 import type { DeclaredRead } from ".";
 import type { ReadRoute } from "./routes";
-
-/**
- * One read of the console: its route (routes.ts), the schemas of its path parameters and query, and what
- * it answers: JSON of a schema (sent as `{"status":"ok", …}`) or a CSV download. The route handler is
- * derived from it (serve.ts), and so are the browser's URL, query key and answer type (this module).
- */
-export interface ReadSpec extends ReadRoute {
-  summary: string;
-  params?: z.ZodObject;
-  query?: z.ZodObject;
-  answer: z.ZodType<Record<string, unknown>> | "csv";
-}
-
-/** Declares one console read: the one place its path, inputs, answer and role meet. */
-export function consoleRead<const S extends ReadSpec>(spec: S): S {
-  return spec;
-}
+import type { ReadSpec } from "./spec";
 
 /** The declaration of a route: itself when it is one, else the declared read at its path. */
 export type DeclarationOf<R extends ReadRoute> = R extends ReadSpec ? R : Extract<DeclaredRead, { path: R["path"] }>;

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { parseAgentRef } from "../agents/agent-ref";
 import { USAGE_RANGES, type UsageRange } from "../usage/snapshots";
-import { consoleRead } from "./define";
+import { consoleRead } from "./spec";
 import { READ_ROUTES } from "./routes";
 
 /**

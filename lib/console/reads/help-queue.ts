@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { visitorSchema } from "@/lib/contract";
-import { consoleRead } from "./define";
+import { consoleRead } from "./spec";
 import { READ_ROUTES } from "./routes";
 
 /** A visitor asking for help, since when, and the console user who took the request (if one did). */

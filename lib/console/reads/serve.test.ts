@@ -4,7 +4,7 @@ import { AuthError } from "../auth/auth-error";
 import { hasRole, type Role } from "../auth/roles";
 import { RouteError } from "../route-errors";
 import { CONSOLE_READS } from ".";
-import { consoleRead } from "./define";
+import { consoleRead } from "./spec";
 import { serveRead } from "./serve";
 
 // Who is calling comes from the session cookie, which only a request inside Next carries; the roles'

@@ -1,7 +1,8 @@
 import "server-only";
 import { requireCaller, type Caller } from "../auth/caller";
 import { routeErrorResponse } from "../route-errors";
-import type { AnswerOf, ParamsOf, QueryOf, ReadSpec } from "./define";
+import type { AnswerOf, ParamsOf, QueryOf } from "./define";
+import type { ReadSpec } from "./spec";
 
 export interface ReadCall<D extends ReadSpec> {
   caller: Caller;

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import type { ConnectionMode } from "../api";
-import { consoleRead } from "./define";
+import { consoleRead } from "./spec";
 import { READ_ROUTES } from "./routes";
 
 const checked = z.object({

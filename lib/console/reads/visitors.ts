@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { visitorSchema } from "@/lib/contract";
 import { ONLINE_FILTERS, VISITOR_LIMITS, VISITORS_PAGE_SIZE } from "../visitors/query-values";
-import { consoleRead } from "./define";
+import { consoleRead } from "./spec";
 import { READ_ROUTES } from "./routes";
 
 /** The Visitors list's query, as the browser's live list asks for it (the page's URL state, search-params.ts). */

@@ -1,5 +1,5 @@
-import { endpoint, type Endpoint, type EndpointSpec } from "../endpoint";
-import { openApiDocumentSchema } from "../openapi-document";
+import { endpoint, endpointGroup, type Endpoint, type EndpointSpec } from "../endpoint";
+import { THIS_DOCUMENT } from "../openapi-document";
 import { visitorParamsSchema } from "../visitor";
 import { viewerTokenRequestSchema, viewerTokenResponseSchema } from "../viewer-token";
 import { cloudEndpoints } from "./cloud";
@@ -28,27 +28,20 @@ export const cloudV13UnderV14 = Object.fromEntries(
 /** The cloud API, v1.4: v1.3's endpoints, viewer tokens for embedded viewers, and its document. */
 export const cloudV14Endpoints = {
   ...cloudV13UnderV14,
-  createViewerToken: endpoint({
-    id: "createViewerToken",
-    method: "post",
-    path: "/v1.4/visitors/{visitor_id}/viewer_token",
-    group: "v1.4",
-    auth: "bearer-key",
-    summary: "Create a viewer token",
-    description:
-      "Creates the session, as opening a Secure watch link does (the same permissions and defaults, concurrent-session limit, consent, webhooks and audit), with the viewer as its agent. The token starts one embedded viewer (viewer.js), once, within 10 minutes, on a page of one of the team's embed origins; it opens nothing else. Call it from your server: the key must never reach a browser.",
-    params: visitorParamsSchema,
-    body: viewerTokenRequestSchema,
-    ok: { json: viewerTokenResponseSchema },
-    errors: ["visitor_not_found", "subscription_limit"],
-  }),
-  getCloudDocumentV14: endpoint({
-    id: "getCloudDocumentV14",
-    method: "get",
-    path: "/v1.4/openapi.json",
-    group: "v1.4",
-    auth: "none",
-    summary: "This document",
-    ok: { json: openApiDocumentSchema },
-  }),
+  ...endpointGroup(
+    { group: "v1.4", auth: "bearer-key" },
+    {
+      createViewerToken: {
+        route: "POST /v1.4/visitors/{visitor_id}/viewer_token",
+        summary: "Create a viewer token",
+        description:
+          "Creates the session, as opening a Secure watch link does (the same permissions and defaults, concurrent-session limit, consent, webhooks and audit), with the viewer as its agent. The token starts one embedded viewer (viewer.js), once, within 10 minutes, on a page of one of the team's embed origins; it opens nothing else. Call it from your server: the key must never reach a browser.",
+        params: visitorParamsSchema,
+        body: viewerTokenRequestSchema,
+        ok: { json: viewerTokenResponseSchema },
+        errors: ["visitor_not_found", "subscription_limit"],
+      },
+      getCloudDocumentV14: { route: "GET /v1.4/openapi.json", ...THIS_DOCUMENT },
+    },
+  ),
 };

@@ -3,7 +3,7 @@ import type { Auth } from "@/lib/contract/endpoint";
 import type { Db } from "@/lib/db";
 import { env } from "@/lib/env";
 import { ServiceError } from "../core/errors";
-import { loadSession } from "../live/live-session";
+import { loadSession } from "../sessions/record";
 import { verifyViewerToken, type ViewerClaims } from "../live/viewer-token";
 import { processCache } from "../core/process-cache";
 import { visitorTeamId } from "../visitors/credentials";

@@ -2,7 +2,7 @@ import "server-only";
 import type { IncomingMessage } from "node:http";
 import { getDb } from "@/lib/db";
 import { EMBED_ORIGINS_HEADER } from "@/lib/security/content-security-policy";
-import { embedOriginsOfWatchPage, isWatchPage } from "../teams/embed-origins";
+import { embedOriginsOfWatchPage, isWatchPage } from "../sessions/embed-origins";
 
 /**
  * Tells the page proxy (proxy.ts), through a request header, which origins may frame this watch or

@@ -1,11 +1,12 @@
 import "server-only";
 import type { Db } from "@/lib/db";
 import { ServiceError } from "../core/errors";
-import { endSession } from "../sessions/lifecycle";
+import { endSession } from "./end";
 import type { SseChannel } from "./sse";
-import { announceSession, broadcastStatus, loadSession, recordFeature } from "./live-session";
+import { loadSession } from "../sessions/record";
+import { announceSession, broadcastStatus } from "./session-status";
 import type { ControlMessage } from "@/lib/contract";
-import { FEATURE_OF, toolAllowed } from "./permissions";
+import { sendControls } from "./control";
 import { liveRelay } from "./node-relay";
 import { attendSession, markSessionsAttended } from "./stream-presence";
 import { signViewerToken, VIEWER_TOKEN_REFRESH_MS, type ViewerClaims } from "./viewer-token";
@@ -60,11 +61,7 @@ export async function openAgentStream(db: Db, viewer: ViewerClaims, channel: Sse
  */
 export async function applyControl(db: Db, viewer: ViewerClaims, control: ControlMessage): Promise<void> {
   const { session } = await ongoing(db, viewer.sessionId);
-  if (!toolAllowed(session.permissions, control.tool)) {
-    throw new ServiceError("permission_denied", `The watch link does not allow the ${control.tool} tool.`);
-  }
-  await recordFeature(db, session.id, FEATURE_OF[control.tool]);
-  await liveRelay().publishToVisitor(session.visitorId, { type: "control", sessionId: session.id, control });
+  await sendControls(db, session, [control]);
 }
 
 /** POST /live/sessions/{id}/resync: the watch page missed events; the visitor sends a fresh snapshot. */

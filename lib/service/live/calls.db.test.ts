@@ -7,7 +7,7 @@ import { openTestDatabase } from "@/lib/testing/test-database";
 import { streamMessages } from "@/lib/testing/stream-messages";
 import { sessions } from "../core/schema";
 import { startTestService, type TestService } from "../routes/test-service";
-import { endSession } from "../sessions/lifecycle";
+import { endSession } from "./end";
 import { toSessionResource } from "../sessions/present";
 import { insertLiveSession } from "./test-session";
 

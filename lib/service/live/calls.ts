@@ -1,18 +1,18 @@
 import "server-only";
-import { and, eq, inArray, sql } from "drizzle-orm";
+import { and, eq, inArray } from "drizzle-orm";
 import type { PgUpdateSetSource } from "drizzle-orm/pg-core";
-import { recordAudit } from "@/lib/audit/record";
 import type { AgentCallAnswer, AgentCallRequest, CallToAgent, CallToVisitor, IceConfig, VisitorCallRequest } from "@/lib/contract/call";
 import type { Db, Tx } from "@/lib/db";
 import { ServiceError } from "../core/errors";
 import { newId } from "../core/ids";
 import { sessions } from "../core/schema";
-import { sessionActor, type EndedBy } from "../sessions/end-audit";
+import { auditCall, type EndedBy } from "../sessions/audit";
+import { effectivePermissions } from "../sessions/permissions";
+import { closedCall, loadSession, recordFeature, visitorSession, type SessionRow } from "../sessions/record";
 import type { Team } from "../teams/team";
 import { iceConfigFor } from "./ice-servers";
-import { announceSession, loadSession, recordFeature, visitorSession, visitorStatus, type SessionRow } from "./live-session";
 import { liveRelay } from "./node-relay";
-import { effectivePermissions } from "./permissions";
+import { announceSession, visitorStatus } from "./session-status";
 import type { ViewerClaims } from "./viewer-token";
 
 /**
@@ -23,28 +23,6 @@ import type { ViewerClaims } from "./viewer-token";
 
 type CallState = "ringing" | "active";
 type Found = { session: SessionRow; team: Team };
-
-/** Sets that fold the call going on (if any) into the session's call length and clear it, as of `at`. */
-export function closedCall(at: Date) {
-  return {
-    callSeconds: sql<number>`${sessions.callSeconds} + coalesce(greatest(0, round(extract(epoch from (${at.toISOString()}::timestamptz - ${sessions.callAcceptedAt}))))::int, 0)`,
-    callId: null,
-    callState: null,
-    callAcceptedAt: null,
-  };
-}
-
-/** The audit entry of a step of a call: who (the agent, the visitor, or the service as the session ended) and which call. */
-export async function auditCall(tx: Tx, session: SessionRow, action: string, callId: string, by: EndedBy, detail: Record<string, unknown> = {}): Promise<void> {
-  const actor = await sessionActor(tx, session, by);
-  await recordAudit(tx, {
-    actorId: actor.actorId,
-    actorEmail: actor.actorEmail,
-    action,
-    target: session.id,
-    detail: { ...actor.detail, call_id: callId, session_id: session.id, visitor_id: session.visitorId, team: session.teamId, ...detail },
-  });
-}
 
 /**
  * The session, if a call may go on in it: ongoing (else 404 or 409), its watch link allowing audio, and,

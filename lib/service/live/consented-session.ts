@@ -3,7 +3,7 @@ import type { Db } from "@/lib/db";
 import { ServiceError } from "../core/errors";
 import { processCache } from "../core/process-cache";
 import type { Team } from "../teams/team";
-import { needsConsent, visitorSession, type SessionRow } from "./live-session";
+import { needsConsent, visitorSession, type SessionRow } from "../sessions/record";
 import { liveRelay } from "./node-relay";
 
 /**

@@ -7,7 +7,7 @@ import { databaseWithTeam, insertTeam } from "../visitors/ingest/test-fixtures";
 import { applyControl } from "./agent-live";
 import type { AgentMessage, VisitorMessage } from "@/lib/contract";
 import { liveRelay } from "./node-relay";
-import { endSession } from "../sessions/lifecycle";
+import { endSession } from "./end";
 import { acceptVisitorEvents, answerConsent } from "./visitor-live";
 
 const fixture = databaseWithTeam();

@@ -3,13 +3,13 @@ import { describe, expect, it, vi } from "vitest";
 import type { RecordedEvent } from "@/lib/contract";
 import { newId } from "../core/ids";
 import { recordingChunks, sessions } from "../core/schema";
-import { endSession } from "../sessions/lifecycle";
+import { endSession } from "./end";
 import { deleteVisitor, purgeOfflineVisitors } from "../visitors/delete";
 import { leaveVisitor } from "../visitors/ingest/leave";
 import { registerVisitor } from "../visitors/ingest/register";
 import { databaseWithTeam, desktopChrome } from "../visitors/ingest/test-fixtures";
 import { findRecording, recordingReplay } from "./recording-page";
-import { recordingToken } from "./recording-token";
+import { recordingToken } from "../sessions/recording-token";
 import { RecordingStore } from "./recordings-store";
 
 vi.hoisted(() => {

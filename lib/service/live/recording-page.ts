@@ -1,10 +1,10 @@
 import "server-only";
 import type { Db } from "@/lib/db";
-import { loadSession } from "./live-session";
+import { loadSession } from "../sessions/record";
 import type { RecordedEvent } from "@/lib/contract";
 import { recordingStore } from "./recordings";
 import type { RecordingStore } from "./recordings-store";
-import { verifyRecordingToken } from "./recording-token";
+import { verifyRecordingToken } from "../sessions/recording-token";
 
 export type RecordingLookup =
   | { ok: true; sessionId: string; visitorId: string; startedAt: string; complete: boolean }

@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { newId } from "../core/ids";
 import { sessions, visitors } from "../core/schema";
-import { endSession } from "../sessions/lifecycle";
+import { endSession } from "./end";
 import { databaseWithTeam } from "../visitors/ingest/test-fixtures";
 import { attendSession, beatPresence, holdVisitorOnline } from "./stream-presence";
 

@@ -3,9 +3,9 @@ import type { Db } from "@/lib/db";
 import { redactUrl, type ConsoleBatch } from "@/lib/contract";
 import { ServiceError } from "../core/errors";
 import { consentedSession } from "./consented-session";
-import { recordFeature } from "./live-session";
+import { recordFeature } from "../sessions/record";
 import { liveRelay } from "./node-relay";
-import { effectivePermissions } from "./permissions";
+import { effectivePermissions } from "../sessions/permissions";
 
 /**
  * POST /collect/live/console: the visitor page's console output, relayed to the session's watch pages

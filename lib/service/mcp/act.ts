@@ -3,9 +3,7 @@ import type { ControlMessage } from "@/lib/contract";
 import type { ChangeOutput } from "@/lib/contract/mcp";
 import type { Db } from "@/lib/db";
 import { ServiceError } from "../core/errors";
-import { recordFeature } from "../live/live-session";
-import { liveRelay } from "../live/node-relay";
-import { FEATURE_OF, toolAllowed } from "../live/permissions";
+import { requireControls, sendControls } from "../live/control";
 import { aiSession, handedOver, type AiCaller } from "./ai-sessions";
 import { isMaskedNode, isPassword } from "./page-roles";
 import { diffLines, pageTitle } from "./page-text";
@@ -113,19 +111,14 @@ export async function act(db: Db, caller: AiCaller, sessionId: string, controls:
   const session = await aiSession(db, caller, sessionId);
   if (session.status !== "ongoing") throw new ServiceError("session_ended", "The session has ended.");
   if (handedOver(session)) throw new ServiceError("permission_denied", "The session was handed over to a person: the AI agent only reads.");
-  for (const control of controls) {
-    if (!toolAllowed(session.permissions, control.tool)) {
-      throw new ServiceError("permission_denied", `The watch link does not allow the ${control.tool} tool.`);
-    }
-  }
+  requireControls(session, controls);
   const mirror = await ongoingMirror(sessionId);
   for (const ref of refs) actionableRef(mirror, ref);
   const before = await look(mirror);
-  for (const control of controls) {
-    await recordFeature(db, sessionId, FEATURE_OF[control.tool]);
+  // A navigation's new page is awaited as a load, not taken for the change as the old page unloads.
+  await sendControls(db, session, controls, (control) => {
     if (control.tool === "navigate" || control.tool === "reload") mirror.markLoading();
-    await liveRelay().publishToVisitor(session.visitorId, { type: "control", sessionId, control });
-  }
+  });
   return settledChange(mirror, before, SETTLE_MS);
 }
 

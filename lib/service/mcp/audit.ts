@@ -1,7 +1,7 @@
 import "server-only";
 import { recordAudit } from "@/lib/audit/record";
 import type { Db } from "@/lib/db";
-import { recordFeature } from "../live/live-session";
+import { recordFeature } from "../sessions/record";
 import type { AiCaller } from "./ai-sessions";
 
 export interface ToolCallRecord {

@@ -8,7 +8,7 @@ import { sessions, visitors } from "../core/schema";
 import { liveRelay } from "../live/node-relay";
 import { acceptVisitorEvents, answerConsent } from "../live/visitor-live";
 import { startTestService, type TestService } from "../routes/test-service";
-import { endSession } from "../sessions/lifecycle";
+import { endSession } from "../live/end";
 import { createWatchLink, openWatchLink } from "../sessions/watch-links";
 import { createTeamApiKey } from "../teams/admin";
 import { databaseWithTeam, insertTeam } from "../visitors/ingest/test-fixtures";

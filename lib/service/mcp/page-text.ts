@@ -1,6 +1,7 @@
 import { childrenOf, type PageNode, type PageTree } from "./page-tree";
 import { Reading } from "./page-reading";
-import { ACTIONABLE, flags, isHidden, isMaskedNode, nameOf, NAMED_BY_CONTENT, quote, roleOf, SKIPPED, squash, valueOf } from "./page-roles";
+import { flags, nameOf, valueOf } from "./page-names";
+import { ACTIONABLE, isHidden, isMaskedNode, NAMED_BY_CONTENT, quote, roleOf, SKIPPED, squash } from "./page-roles";
 import { READ_BUDGET_MS, runSliced } from "./sliced-work";
 
 /**

@@ -3,7 +3,7 @@ import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import type { ControlMessage } from "@/lib/contract";
 import * as s from "@/lib/contract/mcp";
 import { ServiceError } from "../core/errors";
-import { toolAllowed } from "../live/permissions";
+import { toolAllowed } from "../sessions/permissions";
 import { act, look, readableMirror, settledChange } from "./act";
 import { aiSession, endAiSession, handOver, startAiSession } from "./ai-sessions";
 import { changeText, readText } from "./answer-text";

@@ -8,7 +8,7 @@ import { databaseWithTeam, insertTeam } from "../visitors/ingest/test-fixtures";
 import { proxiedPageCsp } from "./forward";
 import { mirrorToken } from "./mirror";
 import { listen, type Listening } from "@/lib/testing/listen";
-import { proxyLink, startTestProxy } from "./test-proxy";
+import { proxyLink, startTestProxy } from "../routes/test-proxy";
 import { sweepProxySessions } from "./sessions";
 
 vi.hoisted(() => {

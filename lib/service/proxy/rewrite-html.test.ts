@@ -49,6 +49,19 @@ describe("createHtmlRewriter", () => {
     expect(out).toContain('<script src="/s/S1/https/shop.test/dir/app.js"></script>');
   });
 
+  it("keeps a link's pings, presentational backgrounds, SVG's links and a preload's image candidates on the proxy", async () => {
+    const out = await rewrite(
+      '<a href="/x" ping="/track https://stats.test/hit">x</a><table background="t.png"><tr><td background="/c.png">c</td></tr></table>' +
+        '<svg><script href="s.js"></script><image xlink:href="i.png"/></svg><link rel="preload" as="image" imagesrcset="w.png 1x, w2.png 2x">',
+    );
+    expect(out).toContain('ping="/s/S1/https/shop.test/track /s/S1/https/stats.test/hit"');
+    expect(out).toContain('<table background="/s/S1/https/shop.test/dir/t.png">');
+    expect(out).toContain('<td background="/s/S1/https/shop.test/c.png">');
+    expect(out).toContain('<script href="/s/S1/https/shop.test/dir/s.js">');
+    expect(out).toContain('<image href="/s/S1/https/shop.test/dir/i.png"/>'); // parse5 names xlink:href by its local name
+    expect(out).toContain('imagesrcset="/s/S1/https/shop.test/dir/w.png 1x, /s/S1/https/shop.test/dir/w2.png 2x"');
+  });
+
   it("follows <base>, rewrites meta refresh, inline styles and <style>, and drops the origin's meta CSP", async () => {
     const out = await rewrite(
       '<head><base href="https://shop.test/other/"><meta http-equiv="refresh" content="3;URL=\'later.html\'">' +

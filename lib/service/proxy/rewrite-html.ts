@@ -1,35 +1,9 @@
 import { RewritingStream } from "parse5-html-rewriting-stream";
 import type { StartTag } from "parse5-sax-parser";
 import { parseSrcset, stringifySrcset } from "srcset";
+import { addressAttribute, mapAddressList } from "@/lib/contract/proxy-attributes";
 import { rewriteCss } from "./rewrite-css";
 import { proxiedAddress, type RewriteContext } from "./rewrite-url";
-
-/** Attributes holding one address, by element (`*`: any element, e.g. SVG's `href`). */
-const ADDRESS_ATTRIBUTES: Record<string, readonly string[]> = {
-  "*": ["href", "xlink:href"],
-  img: ["src", "longdesc"],
-  script: ["src"],
-  iframe: ["src"],
-  frame: ["src"],
-  embed: ["src"],
-  source: ["src"],
-  track: ["src"],
-  audio: ["src"],
-  video: ["src", "poster"],
-  input: ["src", "formaction"],
-  button: ["formaction"],
-  form: ["action"],
-  object: ["data"],
-  body: ["background"],
-  table: ["background"],
-  td: ["background"],
-  th: ["background"],
-  blockquote: ["cite"],
-  q: ["cite"],
-  del: ["cite"],
-  ins: ["cite"],
-};
-const SRCSET_ATTRIBUTES = ["srcset", "imagesrcset"];
 
 /** `<meta http-equiv="refresh" content="5; url=…">`: the address after the delay, parsed as the HTML spec does. */
 function rewriteRefresh(content: string, context: RewriteContext): string {
@@ -110,12 +84,13 @@ function rewriteStartTag(tag: StartTag, context: RewriteContext): boolean {
     const base = href === undefined ? null : URL.parse(href, context.base);
     if (base) context.base = base;
   }
-  const addressAttributes = new Set([...ADDRESS_ATTRIBUTES["*"], ...(ADDRESS_ATTRIBUTES[element] ?? [])]);
   // Subresource integrity would fail on a rewritten body, and the proxy is what fetched it anyway.
   tag.attrs = tag.attrs.filter((attr) => attr.name !== "integrity");
   for (const attr of tag.attrs) {
-    if (addressAttributes.has(attr.name)) attr.value = proxiedAddress(attr.value, context);
-    else if (SRCSET_ATTRIBUTES.includes(attr.name)) attr.value = rewriteSrcset(attr.value, context);
+    const holds = addressAttribute(element, attr.name);
+    if (holds === "address") attr.value = proxiedAddress(attr.value, context);
+    else if (holds === "srcset") attr.value = rewriteSrcset(attr.value, context);
+    else if (holds === "list") attr.value = mapAddressList(attr.value, (address) => proxiedAddress(address, context));
     else if (attr.name === "style") attr.value = rewriteCss(attr.value, context);
   }
   return true;

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { Resolver } from "../outbound/address-guard";
 import { databaseWithTeam } from "../visitors/ingest/test-fixtures";
 import { listen, type Listening } from "@/lib/testing/listen";
-import { proxyLink, startTestProxy } from "./test-proxy";
+import { proxyLink, startTestProxy } from "../routes/test-proxy";
 
 vi.hoisted(() => {
   process.env.LINK_SIGNING_SECRET = "proxy-test-link-signing-secret-0123456789abcd";

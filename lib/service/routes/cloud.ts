@@ -1,17 +1,18 @@
 import { cloudEndpoints as endpoints } from "@/lib/contract/endpoints";
 import { cloudV13UnderV14, cloudV14Endpoints } from "@/lib/contract/endpoints/cloud-v1-4";
 import { openApiDocument } from "@/lib/contract/openapi";
-import { lookupAgent } from "../teams/agents";
 import type { Bind, Handler } from "../http/bind";
 import { okText } from "../http/envelope";
 import { createOnpremToken } from "../sessions/onprem";
 import { createProxySession } from "../proxy/links";
 import { ServiceError } from "../core/errors";
-import { stopVisitorSession } from "../sessions/lifecycle";
+import { stopVisitorSession } from "../live/end";
 import { publicBaseUrl } from "../core/signing";
+import { getVisitor } from "../sessions/get-visitor";
+import { lookupAgent } from "../sessions/lookup-agent";
 import { computeUsage } from "../sessions/usage";
 import { deleteVisitor, purgeOfflineVisitors } from "../visitors/delete";
-import { getVisitor, listVisitors } from "../visitors/read";
+import { listVisitors } from "../visitors/read";
 import { createWatchLink } from "../sessions/watch-links";
 import { createViewerToken } from "../sessions/viewer-tokens";
 

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { ENDPOINTS } from "@/lib/contract/endpoints";
 import { openTestDatabase } from "@/lib/testing/test-database";
 import { newId } from "../core/ids";
-import { recordingToken } from "../live/recording-token";
+import { recordingToken } from "../sessions/recording-token";
 import { signViewerToken } from "../live/viewer-token";
 import { sessions } from "../core/schema";
 import { ensureApiKey, ensureDefaultTeam } from "../teams/team";

@@ -8,8 +8,7 @@ import { recordingReplay } from "../live/recording-page";
 import { sseResponse } from "../live/sse";
 import { saveAgentNotes } from "../sessions/agent-notes";
 import { addQualityFeedback } from "../sessions/quality-feedback";
-import { describeWatchSession } from "../sessions/watch-view";
-import { redeemViewerToken } from "../sessions/viewer-tokens";
+import { describeWatchSession, redeemViewerToken } from "../live/watch-view";
 
 /** The agent's side of a live session: the watch page's stream and tools; recordings' replay. */
 export function bindLiveEndpoints(bind: Bind): void {

@@ -3,7 +3,8 @@ import { openApiDocument } from "@/lib/contract/openapi";
 import type { Bind } from "../http/bind";
 import { createOnpremWatchLink } from "../sessions/onprem";
 import { publicBaseUrl } from "../core/signing";
-import { getVisitor, listVisitors } from "../visitors/read";
+import { getVisitor } from "../sessions/get-visitor";
+import { listVisitors } from "../visitors/read";
 
 /** The on-premise API (its authentication answers 404 while REST_KEY is unset). */
 export function bindOnpremEndpoints(bind: Bind): void {

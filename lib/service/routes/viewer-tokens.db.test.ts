@@ -3,7 +3,7 @@ import { describe, expect, it, vi } from "vitest";
 import { auditEvents } from "@/lib/audit/schema";
 import type { Db } from "@/lib/db";
 import { sessions } from "../core/schema";
-import { endAbandonedSessions } from "../sessions/lifecycle";
+import { endAbandonedSessions } from "../live/end";
 import { createTeamApiKey } from "../teams/admin";
 import type { Team } from "../teams/team";
 import { registerVisitor } from "../visitors/ingest/register";

@@ -5,7 +5,7 @@ import { newId } from "../core/ids";
 import { sessions, teams, visitors } from "../core/schema";
 import { databaseWithTeam } from "../visitors/ingest/test-fixtures";
 import { createWatchLink, openWatchLink } from "./watch-links";
-import { endSession } from "./lifecycle";
+import { closeSession } from "./lifecycle";
 
 vi.hoisted(() => {
   process.env.LINK_SIGNING_SECRET = "concurrency-test-link-signing-secret-0123456789";
@@ -47,7 +47,7 @@ describe("the concurrent-session limit when a watch link is opened", () => {
 
     // The refused links still work once there is room.
     const [started] = await ongoing(team.id);
-    await endSession(fixture.db, started.id, "agent", { kind: "service" });
+    await closeSession(fixture.db, started.id, "agent", { kind: "service" });
     const waiting = links[opened.findIndex((result) => !result.ok)];
     expect(await openWatchLink(fixture.db, tokenOf(waiting.watch_url))).toMatchObject({ ok: true });
     expect(await ongoing(team.id)).toHaveLength(1);

@@ -3,7 +3,7 @@ import { newId } from "../core/ids";
 import { sessions, visitors } from "../core/schema";
 import { answerConsent, stopByVisitor } from "../live/visitor-live";
 import { databaseWithTeam } from "../visitors/ingest/test-fixtures";
-import { getVisitor } from "../visitors/read";
+import { getVisitor } from "./get-visitor";
 
 const fixture = databaseWithTeam();
 

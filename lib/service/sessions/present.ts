@@ -1,6 +1,6 @@
 import type { AgentSummary, Session } from "@/lib/contract";
 import { formatDuration, iso, isoOrNull } from "../core/format";
-import { recordingUrl } from "../live/recording-token";
+import { recordingUrl } from "./recording-token";
 import type { agents, sessions, teams } from "../core/schema";
 import { agentNotesOf } from "./agent-notes";
 import { qualityFeedbackOf } from "./quality-feedback";

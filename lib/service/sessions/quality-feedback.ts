@@ -4,7 +4,7 @@ import type { FeedbackAnswer, QualityFeedback } from "@/lib/contract";
 import type { Db } from "@/lib/db";
 import { ServiceError } from "../core/errors";
 import { sessions, type StoredFeedback } from "../core/schema";
-import { loadSession } from "../live/live-session";
+import { loadSession } from "./record";
 
 /** Who answers: an agent of the session (by id), or its visitor. */
 export type FeedbackGiver = { from: "agent"; agentId: string } | { from: "visitor" };

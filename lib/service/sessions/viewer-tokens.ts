@@ -1,18 +1,17 @@
 import "server-only";
 import { eq } from "drizzle-orm";
 import { recordAudit } from "@/lib/audit/record";
-import { VIEWER_TOKEN_TTL_SECONDS, watchUrlRequestSchema, type ViewerTokenRequest, type ViewerTokenResponse, type WatchSession } from "@/lib/contract";
+import { VIEWER_TOKEN_TTL_SECONDS, watchUrlRequestSchema, type ViewerTokenRequest, type ViewerTokenResponse } from "@/lib/contract";
 import type { Db } from "@/lib/db";
 import { ServiceError } from "../core/errors";
 import { newId } from "../core/ids";
 import { sessions } from "../core/schema";
 import { publicBaseUrl, signLink, verifyLink } from "../core/signing";
 import { spendToken } from "../core/spent-tokens";
-import { loadSession } from "../live/live-session";
 import type { Team } from "../teams/team";
 import { AGENT_GONE_MS } from "./lifecycle";
+import { loadSession } from "./record";
 import { createWatchLink, openWatchLink, watchLinkToken } from "./watch-links";
-import { describeWatchSession } from "./watch-view";
 
 /** Where Tandem's own service serves sessions (the hosted API names its regions here). */
 export const SELF_HOSTED_REGION = "self-hosted";
@@ -69,11 +68,11 @@ export async function createViewerToken(
 const refused = (message: string) => new ServiceError("invalid_viewer_token", message);
 
 /**
- * POST /live/viewer-tokens/redeem: the embedded viewer's frame spends its token and gets what the watch
- * page gets (a viewer credential of that session alone). Checked first that the page showing it is on
- * one of the team's embed origins (a refusal there leaves the token unspent); then spent, once.
+ * Spends the embedded viewer's token (POST /live/viewer-tokens/redeem, live/watch-view.ts): checked first
+ * that the page showing it is on one of the team's embed origins (a refusal there leaves the token
+ * unspent); then spent, once. Answers the session it opens and the agent it opens it for.
  */
-export async function redeemViewerToken(db: Db, token: string | null, hostOrigin: string, ip: string): Promise<WatchSession> {
+export async function spendViewerToken(db: Db, token: string | null, hostOrigin: string, ip: string): Promise<{ sessionId: string; agentId: string }> {
   const check = token ? await verifyLink<Partial<ViewerTokenClaims>>("viewer-token", token) : ({ ok: false, reason: "invalid" } as const);
   if (!check.ok) throw refused(check.reason === "expired" ? "The viewer token has expired: ask your server for a new one." : "The viewer token is not valid.");
   const { jti, sid, agent, team: teamId, exp } = check.claims;
@@ -89,7 +88,5 @@ export async function redeemViewerToken(db: Db, token: string | null, hostOrigin
     return true;
   });
   if (!spent) throw refused("This viewer token has already been used: a token starts one viewer, once.");
-  const session = await describeWatchSession(db, sid, agent);
-  if (!session) throw new ServiceError("not_found", "The viewer token's session no longer exists.");
-  return session;
+  return { sessionId: sid, agentId: agent };
 }

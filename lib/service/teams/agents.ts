@@ -1,12 +1,9 @@
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import type { Agent } from "@/lib/contract";
 import type { Db } from "@/lib/db";
-import { ServiceError } from "../core/errors";
 import { iso } from "../core/format";
 import { newId } from "../core/ids";
 import { agents } from "../core/schema";
-import { agentSessions } from "../sessions/load";
-import type { Team } from "./team";
 
 type AgentRow = typeof agents.$inferSelect;
 
@@ -31,7 +28,8 @@ export async function resolveAgent(db: Db, teamId: string, agent: { id: string; 
   return external;
 }
 
-function toAgentResource(agent: AgentRow): Omit<Agent, "sessions"> {
+/** An agent as the API's Agent resource, without its sessions (sessions/lookup-agent.ts adds them). */
+export function toAgentResource(agent: AgentRow): Omit<Agent, "sessions"> {
   return {
     id: agent.id,
     agent_nickname: agent.nickname,
@@ -50,15 +48,4 @@ function toAgentResource(agent: AgentRow): Omit<Agent, "sessions"> {
     timezone: agent.timezone,
     _type: agent.kind === "user" ? "user" : "external_agent",
   };
-}
-
-/** Agent lookup: a User by email, or an External Agent by external id, with its sessions. */
-export async function lookupAgent(db: Db, team: Team, by: { email: string } | { external_id: string }): Promise<Agent> {
-  const where =
-    "email" in by
-      ? and(eq(agents.teamId, team.id), eq(agents.kind, "user"), eq(sql`lower(${agents.email})`, by.email.toLowerCase()))
-      : and(eq(agents.teamId, team.id), eq(agents.kind, "external"), eq(agents.externalId, by.external_id));
-  const [agent] = await db.select().from(agents).where(where).limit(1);
-  if (!agent) throw new ServiceError("agent_not_found", "No such agent.");
-  return { ...toAgentResource(agent), sessions: await agentSessions(db, team, agent.id) };
 }

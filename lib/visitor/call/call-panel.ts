@@ -1,5 +1,4 @@
-import { TANDEM_UI } from "../recorder/masking";
-import { BUTTON, FONT, element } from "../ui/ui";
+import { BUTTON, END_BUTTON, FONT, element, ownPart } from "../ui/ui";
 
 /**
  * The call as the visitor sees it: "On a call" with Mute/Unmute and End call in the help bar (or on its
@@ -8,22 +7,21 @@ import { BUTTON, FONT, element } from "../ui/ui";
  */
 export function showCallPanel(onMute: (muted: boolean) => void, onEnd: () => void) {
   const bar = document.querySelector<HTMLElement>("[data-tandem-bar]");
-  const panel = element(
+  const panel = ownPart(
     "div",
     bar
       ? "display:flex;gap:8px;align-items:center;"
       : `${FONT}position:fixed;z-index:2147483646;right:16px;bottom:16px;display:flex;gap:8px;align-items:center;padding:8px;border-radius:999px;background:#18181b;color:#fff;`,
+    "call-bar",
+    "group",
+    "Call with the agent",
   );
-  panel.className = TANDEM_UI;
-  panel.setAttribute("role", "group");
-  panel.setAttribute("aria-label", "Call with the agent");
-  panel.setAttribute("data-tandem-call-bar", "");
   const label = element("span", "", "On a call");
   const video = element("video", "display:none;width:96px;height:72px;border-radius:8px;background:#000;object-fit:cover;");
   video.muted = video.autoplay = video.playsInline = true;
   video.setAttribute("aria-label", "The agent's camera");
   const mute = element("button", `${BUTTON}background:#fff;color:#18181b;border-radius:999px;`, "Mute");
-  const end = element("button", `${BUTTON}background:#dc2626;border-color:#dc2626;color:#fff;border-radius:999px;`, "End call");
+  const end = element("button", END_BUTTON, "End call");
   mute.type = end.type = "button";
   let muted = false;
   mute.addEventListener("click", () => {

@@ -1,6 +1,7 @@
 import type { RecordedEvent } from "@/lib/contract";
 import { UNAVAILABLE_FRAME_ATTRIBUTE } from "@/lib/contract/recording-marks";
 import { isMasked, maskValue } from "./masking";
+import { ADOPTED_STYLE_SHEET, ELEMENT_NODE, FULL_SNAPSHOT, INCREMENTAL, META, MUTATION, STYLE_SHEET_RULE, TEXT_NODE } from "./rrweb-numbers";
 
 /**
  * The last look at each rrweb event before it leaves the browser. rrweb blocks masked elements' content,
@@ -17,16 +18,6 @@ import { isMasked, maskValue } from "./masking";
  *   pages with a `<base>` write them) references it in the document (`#icon`): the mirror's document is
  *   not at that address, and a `<use>` of another document's icon draws nothing.
  */
-
-// rrweb's numbers: EventType, IncrementalSource.Mutation, and the serialised node's NodeType.Element.
-const FULL_SNAPSHOT = 2;
-const INCREMENTAL = 3;
-const META = 4;
-const MUTATION = 0;
-const STYLE_SHEET_RULE = 8;
-const ADOPTED_STYLE_SHEET = 15;
-const ELEMENT_NODE = 2;
-const TEXT_NODE = 3;
 
 /** Attributes that can carry an element's text; `data-rr-*` are rrweb's own markers. */
 const TEXT_ATTRIBUTE = /^(value|placeholder|title|alt|aria-.+|data-(?!rr-).+)$/i;

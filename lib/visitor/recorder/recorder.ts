@@ -25,13 +25,8 @@ import { markSelectedOptions } from "./selected-options";
 import { createSlicer, type SerializedNode } from "./sliced-snapshot";
 import { RECORDER_GLOBAL, type RecorderModule, type RecorderOptions, type Recording } from "../bundles/recorder-api";
 import { setRrwebHooks } from "./rrweb-hooks";
+import { CUSTOM, FULL_SNAPSHOT, INCREMENTAL, MUTATION, SCROLL } from "./rrweb-numbers";
 
-// rrweb's numbers: EventType.FullSnapshot and .IncrementalSnapshot, IncrementalSource.Mutation.
-const FULL_SNAPSHOT = 2;
-const INCREMENTAL = 3;
-const CUSTOM = 5;
-const MUTATION = 0;
-const SCROLL = 3;
 /** Batches leave at least this often while events flow. */
 const FLUSH_MS = 50;
 /** A stylesheet with @font-face arrived: look for new fonts this long after, once for a burst. */

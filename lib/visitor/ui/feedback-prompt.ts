@@ -1,5 +1,4 @@
-import { TANDEM_UI } from "../recorder/masking";
-import { BUTTON, FONT, element } from "./ui";
+import { BUTTON, FONT, element, ownPart } from "./ui";
 
 /** The visitor's answer: a rating of 1 to 5 and an optional comment. */
 export interface FeedbackAnswer {
@@ -13,14 +12,13 @@ export interface FeedbackAnswer {
  * the answer, or null when dismissed.
  */
 export function askFeedback(): Promise<FeedbackAnswer | null> {
-  const form = element(
+  const form = ownPart(
     "form",
     `${FONT}position:fixed;z-index:2147483646;right:16px;bottom:16px;width:300px;padding:16px;border-radius:12px;box-shadow:0 10px 40px rgba(0,0,0,.3);color:#18181b;background:#fff;`,
+    "feedback",
+    "dialog",
+    "How did this session go?",
   );
-  form.className = TANDEM_UI;
-  form.setAttribute("role", "dialog");
-  form.setAttribute("aria-label", "How did this session go?");
-  form.setAttribute("data-tandem-feedback", "");
   const title = element("h2", "margin:0 0 8px;font-size:16px;font-weight:600;", "How did this session go?");
   const ratings = element("fieldset", "display:flex;gap:10px;border:0;margin:0 0 8px;padding:0;");
   ratings.setAttribute("role", "radiogroup");

@@ -8,10 +8,23 @@ import { TANDEM_UI } from "../recorder/masking";
 export const FONT = "font:14px/1.4 system-ui,-apple-system,'Segoe UI',sans-serif;";
 export const BUTTON = "font:inherit;padding:6px 14px;border-radius:6px;cursor:pointer;border:1px solid #4f46e5;";
 
+/** A red button that ends something (the session, a call). */
+export const END_BUTTON = `${BUTTON}background:#dc2626;border-color:#dc2626;color:#fff;border-radius:999px;`;
+
 export function element<K extends keyof HTMLElementTagNameMap>(tag: K, style: string, text?: string): HTMLElementTagNameMap[K] {
   const node = document.createElement(tag);
   node.style.cssText = style;
   if (text !== undefined) node.textContent = text;
+  return node;
+}
+
+/** One of the script's own parts of the page: out of the recording and the agent's reach, with its role, its name and `data-tandem-<marker>`. */
+export function ownPart<K extends keyof HTMLElementTagNameMap>(tag: K, style: string, marker: string, role: string, label?: string): HTMLElementTagNameMap[K] {
+  const node = element(tag, style);
+  node.className = TANDEM_UI;
+  node.setAttribute("role", role);
+  if (label) node.setAttribute("aria-label", label);
+  node.setAttribute(`data-tandem-${marker}`, "");
   return node;
 }
 
@@ -88,16 +101,15 @@ export function askChoice(marker: string, question: string, explanation: string)
 
 /** "<agent> is helping you" with a Stop button, while the session lasts. */
 export function showHelpBar(agentName: string, onStop: () => void): () => void {
-  const bar = element(
+  const bar = ownPart(
     "div",
     `${FONT}position:fixed;z-index:2147483646;left:50%;bottom:16px;transform:translateX(-50%);display:flex;gap:12px;align-items:center;padding:8px 8px 8px 16px;border-radius:999px;background:#18181b;color:#fff;box-shadow:0 4px 16px rgba(0,0,0,.25);`,
+    "bar",
+    "region",
+    "Co-browsing session",
   );
-  bar.className = TANDEM_UI;
-  bar.setAttribute("role", "region");
-  bar.setAttribute("aria-label", "Co-browsing session");
-  bar.setAttribute("data-tandem-bar", "");
   const label = element("span", "", `${agentName} is helping you`);
-  const stop = element("button", `${BUTTON}background:#dc2626;border-color:#dc2626;color:#fff;border-radius:999px;`, "Stop");
+  const stop = element("button", END_BUTTON, "Stop");
   stop.type = "button";
   stop.addEventListener("click", onStop);
   bar.append(label, stop);
@@ -107,14 +119,13 @@ export function showHelpBar(agentName: string, onStop: () => void): () => void {
 
 /** A short-lived notice, announced to screen readers. */
 export function showNotice(text: string, ms = 6000): void {
-  const notice = element(
+  const notice = ownPart(
     "div",
     `${FONT}position:fixed;z-index:2147483646;left:50%;bottom:16px;transform:translateX(-50%);padding:10px 16px;border-radius:8px;background:#18181b;color:#fff;`,
-    text,
+    "notice",
+    "status",
   );
-  notice.className = TANDEM_UI;
-  notice.setAttribute("role", "status");
-  notice.setAttribute("data-tandem-notice", "");
+  notice.textContent = text;
   document.body.appendChild(notice);
   setTimeout(() => notice.remove(), ms);
 }

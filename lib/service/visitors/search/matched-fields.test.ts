@@ -9,7 +9,7 @@ const row = (callName: string, lastTitle: string | null = null) =>
 const fieldsFor = (word: string, visitor: VisitorRow) =>
   searchMatcher([{ kind: "text", value: word }], [[{ word, exact: [word], typo: [] }]], false)(visitor).fields;
 
-/** search_words_of of migration 0013 as written there: split at punctuation and spaces, and around digit runs. */
+/** search_words_of (migration 0022) on ASCII text: split at punctuation and spaces, and around digit runs. */
 const wordsOf = (folded: string) =>
   folded
     .replace(/([0-9]+)/g, " $1 ")

@@ -1,5 +1,6 @@
+import type { VisitorRow } from "../present";
 import type { SearchTerm } from "./parse-search";
-import type { VisitorRow } from "./search-visitors";
+import { foldText, holdsWord, lowerCase } from "./fold";
 import type { WordMatches } from "./word-matches";
 
 /** Why a visitor was found: the Visitor fields that matched, and whether through a typo'd word. */
@@ -17,35 +18,6 @@ const TEXT_FIELDS: [string, (row: VisitorRow) => (string | null)[]][] = [
   ["last_url", (row) => [row.lastUrl]],
   ["last_title", (row) => [row.lastTitle]],
 ];
-
-const OTHER_LETTERS: Record<string, string> = { ß: "ss", æ: "ae", œ: "oe", ø: "o", ł: "l", đ: "d", ħ: "h", ı: "i" };
-const NOT_ASCII = /[^\x00-\x7f]/;
-
-/** search_fold of migration 0013, for naming the matched field only (the search itself folds in SQL). */
-function foldText(text: string): string {
-  // Most text is ASCII, where folding is lower case alone (and a search presents up to 500 rows).
-  if (!NOT_ASCII.test(text)) return text.toLowerCase();
-  return text
-    .normalize("NFD")
-    .replace(/[\u0300-\u036f]/g, "")
-    .toLowerCase()
-    .replace(/[ßæœøłđħı]/g, (letter) => OTHER_LETTERS[letter]);
-}
-
-// search_words_of of migration 0013 splits folded text at these, and around runs of digits.
-const SEPARATOR = /[\s!-/:-@[-`{-~]/;
-const DIGIT = /[0-9]/;
-const endsWord = (next: string | undefined, digits: boolean) => next === undefined || SEPARATOR.test(next) || DIGIT.test(next) !== digits;
-
-/** Whether `word` (all digits or none, as search_words_of gives them) is one of folded `text`'s words, without splitting it. */
-function holdsWord(text: string, word: string): boolean {
-  if (!word) return false;
-  const digits = DIGIT.test(word[0]);
-  for (let at = text.indexOf(word); at !== -1; at = text.indexOf(word, at + 1)) {
-    if (endsWord(text[at - 1], digits) && endsWord(text[at + word.length], digits)) return true;
-  }
-  return false;
-}
 
 /** One visitor's text fields, each read and folded at most once, whatever the terms. */
 class FoldedFields {
@@ -71,7 +43,7 @@ const fieldsWhere = (matches: (fields: FoldedFields, field: number) => boolean) 
 function termMatcher(term: SearchTerm, words: WordMatches[] | null): TermMatcher {
   switch (term.kind) {
     case "email":
-      return fieldsWhere((fields, field) => TEXT_FIELDS[field][0] !== "call_name" && fields.values(field).some((value) => value.toLowerCase() === term.value));
+      return fieldsWhere((fields, field) => TEXT_FIELDS[field][0] !== "call_name" && fields.values(field).some((value) => lowerCase(value) === term.value));
     case "ip":
       return () => ["ip_address"];
     case "id":

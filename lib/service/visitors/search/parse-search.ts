@@ -1,3 +1,5 @@
+import { lowerCase } from "./fold";
+
 /** Longest search handled: longer input is cut, so a pasted essay cannot turn into hundreds of SQL terms. */
 export const MAX_SEARCH_LENGTH = 500;
 
@@ -41,8 +43,8 @@ function classify(word: string): SearchTerm {
   if ((match = INTEGRATION_ID.exec(word))) return { kind: "integrationId", value: `${match[1]}:${match[2]}` };
   if (TAG.test(word)) return { kind: "tag", value: word };
   if (LOOKUP_CODE.test(word)) return { kind: "lookupCode", value: word };
-  if (EMAIL.test(word)) return { kind: "email", value: word.toLowerCase() };
-  return { kind: "text", value: word.toLowerCase() };
+  if (EMAIL.test(word)) return { kind: "email", value: lowerCase(word) };
+  return { kind: "text", value: lowerCase(word) };
 }
 
 function formatTerm(term: SearchTerm): string {
@@ -83,7 +85,7 @@ export function parseSearch(input: string): SearchQuery {
   const seen = new Set<string>();
   let length = -1;
   for (const [piece, phrase] of text.matchAll(PIECE)) {
-    const term: SearchTerm = phrase === undefined ? classify(piece) : { kind: "text", value: phrase.replace(SEPARATORS, " ").trim().toLowerCase() };
+    const term: SearchTerm = phrase === undefined ? classify(piece) : { kind: "text", value: lowerCase(phrase.replace(SEPARATORS, " ").trim()) };
     const key = `${term.kind}\u0000${term.value}`;
     if (term.value === "" || seen.has(key)) continue;
     // Keep the canonical form within the limit too (lower-casing or added quotes can lengthen it),

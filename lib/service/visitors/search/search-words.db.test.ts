@@ -118,6 +118,14 @@ describe("accents", () => {
     expect(await ids("t_words", "álvarez josé")).toEqual(["w03"]);
     expect(await ids("t_words", '"josé álvarez"')).toEqual(["w03"]);
   });
+
+  it("split words at every Unicode space, no-break ones too, and name the field they were found in", async () => {
+    await db.insert(teams).values({ id: "t_spaces", name: "t_spaces", domain: "shop.example.com", publicKey: "pk_t_spaces", webhookSecret: "whsec" });
+    await insert("t_spaces", [{ shortId: "s01", callName: "Ana Lima", lastTitle: "Wool\u00a0Blanket\u202f| Shop" }]);
+    const found = await searchVisitors(db, "t_spaces", { search: "blanket" });
+    expect(found.map((visitor) => [visitor.shortId, visitor.searchMatch])).toEqual([["s01", { fields: ["last_title"], typo: false }]]);
+    expect(await ids("t_spaces", "wool")).toEqual(["s01"]);
+  });
 });
 
 describe("ranking", () => {

@@ -1,8 +1,8 @@
 import { eq } from "drizzle-orm";
 import { recordAudit } from "@/lib/audit/record";
 import type { Tx } from "@/lib/db";
-import { agents, apiKeys, type sessions } from "../core/schema";
-import type { EndReason } from "./lifecycle";
+import { agents, apiKeys } from "../core/schema";
+import type { EndReason, SessionRow } from "./record";
 
 /** Who ended a session: an agent on the watch page, the visitor, a caller with an API key (an AI agent's too), or the service itself. */
 export type EndedBy = { kind: "agent"; agentId: string } | { kind: "visitor" } | { kind: "api_key"; keyId: string } | { kind: "service" };
@@ -34,21 +34,31 @@ async function actorOf(tx: Tx, teamId: string, by: EndedBy) {
 }
 
 /** Who acted on a session, as the audit log names them (the session's end, its calls). */
-export async function sessionActor(tx: Tx, session: Pick<typeof sessions.$inferSelect, "teamId" | "visitorId">, by: EndedBy) {
+async function sessionActor(tx: Tx, session: SessionRow, by: EndedBy) {
   return by.kind === "visitor" ? { actorId: `visitor:${session.visitorId}`, actorEmail: null, detail: {} } : await actorOf(tx, session.teamId, by);
+}
+
+/** One audit entry about a session: who acted, what they did, and which session of which visitor and team. */
+async function auditSession(tx: Tx, session: SessionRow, by: EndedBy, action: string, detail: Record<string, unknown>): Promise<void> {
+  const actor = await sessionActor(tx, session, by);
+  await recordAudit(tx, {
+    actorId: actor.actorId,
+    actorEmail: actor.actorEmail,
+    action,
+    target: session.id,
+    detail: { ...actor.detail, ...detail, session_id: session.id, visitor_id: session.visitorId, team: session.teamId },
+  });
 }
 
 /**
  * The audit entry of a session's end, written in the transaction that ends it: who ended it (an agent,
  * the visitor, an API key, or nobody when the service timed it out) and how.
  */
-export async function auditSessionEnd(tx: Tx, session: typeof sessions.$inferSelect, reason: EndReason, by: EndedBy): Promise<void> {
-  const actor = await sessionActor(tx, session, by);
-  await recordAudit(tx, {
-    actorId: actor.actorId,
-    actorEmail: actor.actorEmail,
-    action: ACTION[reason],
-    target: session.id,
-    detail: { reason, ...actor.detail, session_id: session.id, visitor_id: session.visitorId, team: session.teamId, went_live: session.wentLive },
-  });
+export function auditSessionEnd(tx: Tx, session: SessionRow, reason: EndReason, by: EndedBy): Promise<void> {
+  return auditSession(tx, session, by, ACTION[reason], { reason, went_live: session.wentLive });
+}
+
+/** The audit entry of a step of a call: who (the agent, the visitor, or the service as the session ended) and which call. */
+export function auditCall(tx: Tx, session: SessionRow, action: string, callId: string, by: EndedBy, detail: Record<string, unknown> = {}): Promise<void> {
+  return auditSession(tx, session, by, action, { call_id: callId, ...detail });
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { allowedTools, FEATURE_OF, toolAllowed } from "./permissions";
+import { allowedTools, FEATURE_OF, requireTools, toolAllowed } from "./permissions";
 
 describe("tool permissions", () => {
   it("follows the watch link's permissions, with the contract's defaults for those left out", () => {
@@ -42,22 +42,24 @@ describe("tool permissions", () => {
     ]);
   });
 
-  it("records each tool under the API's features_used names", () => {
-    expect(FEATURE_OF).toEqual({
-      pointer: "remote_cursor",
-      click: "click",
+  it("records each tool under one of the API's features_used names", () => {
+    expect(new Set(Object.values(FEATURE_OF))).toEqual(new Set(["remote_cursor", "click", "scroll", "type", "draw", "agent_redirect", "custom_message"]));
+    const { hover, drag, key, clear, reload, select, highlight } = FEATURE_OF;
+    expect({ hover, drag, key, clear, reload, select, highlight }).toEqual({
       hover: "remote_cursor",
       drag: "click",
-      scroll: "scroll",
-      type: "type",
       key: "type",
-      draw: "draw",
       clear: "draw",
-      navigate: "agent_redirect",
       reload: "agent_redirect",
-      message: "custom_message",
       select: "click",
       highlight: "remote_cursor",
     });
+  });
+
+  it("refuses with 403 a list of tools when one is not allowed, naming it", () => {
+    expect(() => requireTools({ allow_type: false }, ["pointer", "click", "type", "key"])).toThrow(
+      expect.objectContaining({ code: "permission_denied", message: "The watch link does not allow the type tool." }),
+    );
+    expect(() => requireTools({ allow_type: false }, ["pointer", "click", "highlight"])).not.toThrow();
   });
 });

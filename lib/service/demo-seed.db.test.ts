@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openTestDatabase } from "@/lib/testing/test-database";
-import { getVisitor, listVisitors } from "../visitors/read";
-import { insertTeam } from "../visitors/ingest/test-fixtures";
+import { getVisitor } from "./sessions/get-visitor";
+import { listVisitors } from "./visitors/read";
+import { insertTeam } from "./visitors/ingest/test-fixtures";
 import { seedDemoService } from "./demo-seed";
 
 let database: Awaited<ReturnType<typeof openTestDatabase>>;

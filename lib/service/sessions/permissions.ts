@@ -1,5 +1,6 @@
 import { permissionsSchema, type Permissions } from "@/lib/contract/watch-link";
 import type { Tool } from "@/lib/contract";
+import { ServiceError } from "../core/errors";
 
 /**
  * The permission of the watch link each tool needs. Pointing and custom messages need none: they
@@ -48,6 +49,15 @@ export function effectivePermissions(stored: Record<string, boolean>): Permissio
 export function toolAllowed(stored: Record<string, boolean>, tool: Tool): boolean {
   const permission = REQUIRED[tool];
   return permission === null || effectivePermissions(stored)[permission];
+}
+
+/**
+ * The one check of the agents' tools, for the watch page and the AI agents alike: every tool allowed by
+ * the session's watch link, else 403 naming the first that is not (before anything is recorded or sent).
+ */
+export function requireTools(stored: Record<string, boolean>, tools: readonly Tool[]): void {
+  const refused = tools.find((tool) => !toolAllowed(stored, tool));
+  if (refused) throw new ServiceError("permission_denied", `The watch link does not allow the ${refused} tool.`);
 }
 
 /** Which tools the watch page offers. */

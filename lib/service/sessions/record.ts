@@ -4,12 +4,16 @@ import type { Db } from "@/lib/db";
 import { ServiceError } from "../core/errors";
 import { processCache } from "../core/process-cache";
 import { sessions, teams } from "../core/schema";
-import { agentsBySession } from "../sessions/load";
 import type { Team } from "../teams/team";
-import type { VisitorMessage, VisitorStatus } from "@/lib/contract";
-import { liveRelay } from "./node-relay";
 
+/**
+ * The session's row: its loaders and the writers of its fields (live, recording, features used, consent,
+ * the call going on). What the live side says about a session (its status, its announcement) is in live/.
+ */
 export type SessionRow = typeof sessions.$inferSelect;
+
+/** Who or what ended a session; `declined` = the visitor refused the consent prompt (never went live). */
+export type EndReason = "api" | "agent" | "visitor" | "declined" | "agent_left" | "visitor_deleted";
 
 export async function loadSession(db: Db, sessionId: string): Promise<{ session: SessionRow; team: Team } | null> {
   const [row] = await db
@@ -41,40 +45,6 @@ export async function visitorSession(db: Db, visitorId: string, sessionId: strin
 
 export function needsConsent(session: SessionRow, team: Team): boolean {
   return team.requireAuthorization && !session.sessionAuthorized;
-}
-
-async function agentNames(db: Db, sessionId: string): Promise<string[]> {
-  return ((await agentsBySession(db, [sessionId])).get(sessionId) ?? []).map((agent) => agent.nickname || agent.name);
-}
-
-/** Tells the visitor's page that an agent is waiting for it (it asks for consent or starts sending). */
-export async function announceSession(db: Db, session: SessionRow, team: Team): Promise<Extract<VisitorMessage, { type: "session" }>> {
-  const names = await agentNames(db, session.id);
-  return {
-    type: "session",
-    sessionId: session.id,
-    // The newest to join: the person who took over from an automated agent, once one did.
-    agentName: session.viewer?.name ?? names.at(-1) ?? "An agent",
-    permissions: session.permissions,
-    needsConsent: needsConsent(session, team),
-  };
-}
-
-export async function visitorStatus(session: SessionRow, team: Team): Promise<VisitorStatus> {
-  const relay = liveRelay();
-  if (session.status === "ended") return "ended";
-  if (!(await relay.visitorConnected(session.visitorId))) return session.wentLive ? "disconnected" : "waiting";
-  if (needsConsent(session, team)) return "awaiting_authorization";
-  return (await relay.hasSnapshot(session.id)) ? "live" : "waiting";
-}
-
-/** Sends the agents of the session the visitor's current status and who is in the session. */
-export async function broadcastStatus(db: Db, sessionId: string): Promise<void> {
-  const found = await loadSession(db, sessionId);
-  if (!found) return;
-  const status = await visitorStatus(found.session, found.team);
-  const online = status !== "ended" && (await liveRelay().visitorConnected(found.session.visitorId));
-  await liveRelay().publishToSession(sessionId, { type: "status", status, agents: await agentNames(db, sessionId), online });
 }
 
 /** The first of the visitor's page to reach the service: the session went live. */
@@ -112,4 +82,14 @@ export async function recordFeature(db: Db, sessionId: string, feature: string):
 /** Records the visitor's answer to the consent prompt. Declining ends the session. */
 export async function recordConsent(db: Db, session: SessionRow, accepted: boolean): Promise<void> {
   await db.update(sessions).set({ sessionAuthorized: accepted }).where(eq(sessions.id, session.id));
+}
+
+/** Sets that fold the call going on (if any) into the session's call length and clear it, as of `at`. */
+export function closedCall(at: Date) {
+  return {
+    callSeconds: sql<number>`${sessions.callSeconds} + coalesce(greatest(0, round(extract(epoch from (${at.toISOString()}::timestamptz - ${sessions.callAcceptedAt}))))::int, 0)`,
+    callId: null,
+    callState: null,
+    callAcceptedAt: null,
+  };
 }

@@ -1,13 +1,16 @@
 import "server-only";
 import { brandingSchema } from "@/lib/contract/watch-link";
 import type { Db } from "@/lib/db";
-import { loadSession, visitorStatus } from "../live/live-session";
+import { ServiceError } from "../core/errors";
+import { loadSession } from "../sessions/record";
+import { spendViewerToken } from "../sessions/viewer-tokens";
+import { visitorStatus } from "./session-status";
 import type { WatchSession } from "@/lib/contract";
-import { allowedTools, effectivePermissions } from "../live/permissions";
-import { signViewerToken } from "../live/viewer-token";
-import { currentNotes } from "./agent-notes";
-import { agentsBySession } from "./load";
-import { agentGaveFeedback } from "./quality-feedback";
+import { allowedTools, effectivePermissions } from "../sessions/permissions";
+import { signViewerToken } from "./viewer-token";
+import { currentNotes } from "../sessions/agent-notes";
+import { agentsBySession } from "../sessions/load";
+import { agentGaveFeedback } from "../sessions/quality-feedback";
 
 export type { WatchSession };
 
@@ -35,4 +38,15 @@ export async function describeWatchSession(db: Db, sessionId: string, agentId: s
     feedbackSent: agentGaveFeedback(session.qualityFeedback, agentId),
     token: await signViewerToken({ sessionId, agentId }),
   };
+}
+
+/**
+ * POST /live/viewer-tokens/redeem: the embedded viewer's frame spends its token (sessions/viewer-tokens.ts)
+ * and gets what the watch page gets, with a viewer credential of that session alone.
+ */
+export async function redeemViewerToken(db: Db, token: string | null, hostOrigin: string, ip: string): Promise<WatchSession> {
+  const { sessionId, agentId } = await spendViewerToken(db, token, hostOrigin, ip);
+  const session = await describeWatchSession(db, sessionId, agentId);
+  if (!session) throw new ServiceError("not_found", "The viewer token's session no longer exists.");
+  return session;
 }

@@ -3,9 +3,9 @@ import type { Db } from "@/lib/db";
 import { listen, type Listening } from "@/lib/testing/listen";
 import { newId } from "../core/ids";
 import { signLink } from "../core/signing";
-import type { ProxyLinkClaims } from "./links";
-import { createProxyHandler } from "../routes/proxy";
-import type { ProxyDependencies } from "./dependencies";
+import type { ProxyLinkClaims } from "../proxy/links";
+import { createProxyHandler } from "./proxy";
+import type { ProxyDependencies } from "../proxy/dependencies";
 
 /** The proxy as Tandem's server runs it, on its own origin. */
 export async function startTestProxy(db: Db, overrides: Partial<ProxyDependencies> = {}): Promise<Listening> {

@@ -3,11 +3,11 @@ import { openTestDatabase } from "@/lib/testing/test-database";
 import { embedOriginsOfWatchPage, isWatchPage } from "./embed-origins";
 import { createServiceApp } from "../routes";
 import { newId } from "../core/ids";
-import { recordingToken } from "../live/recording-token";
+import { recordingToken } from "./recording-token";
 import { sessions } from "../core/schema";
 import { signLink } from "../core/signing";
-import { ensureDefaultTeam } from "./team";
-import { updateTeamSettings } from "./admin";
+import { ensureDefaultTeam } from "../teams/team";
+import { updateTeamSettings } from "../teams/admin";
 
 vi.hoisted(() => {
   process.env.LINK_SIGNING_SECRET = "embed-origins-test-signing-secret-0123456789";

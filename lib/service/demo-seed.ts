@@ -1,9 +1,9 @@
 import { count, eq } from "drizzle-orm";
 import type { Db } from "@/lib/db";
-import { newId, sha256 } from "../core/ids";
-import { agents, pageviews, sessionAgents, sessions, visitors } from "../core/schema";
-import { visitorSearchText } from "../visitors/search";
-import type { Team } from "./team";
+import { newId, sha256 } from "./core/ids";
+import { agents, pageviews, sessionAgents, sessions, visitors } from "./core/schema";
+import { visitorSearchText } from "./visitors/search";
+import type { Team } from "./teams/team";
 
 /** A small seeded generator, so every demo database looks the same. */
 function generator(seed: number) {

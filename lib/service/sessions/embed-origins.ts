@@ -1,7 +1,7 @@
 import "server-only";
 import { eq } from "drizzle-orm";
 import type { Db } from "@/lib/db";
-import { verifyRecordingToken } from "../live/recording-token";
+import { verifyRecordingToken } from "./recording-token";
 import { sessions, teams } from "../core/schema";
 import { verifyLink } from "../core/signing";
 

@@ -3,11 +3,12 @@ import { describe, expect, it } from "vitest";
 import { auditEvents } from "@/lib/audit/schema";
 import { newId } from "../core/ids";
 import { agents, sessions, visitors } from "../core/schema";
-import { endByAgent } from "../live/agent-live";
-import { answerConsent, stopByVisitor } from "../live/visitor-live";
+import { endByAgent } from "./agent-live";
+import { answerConsent, stopByVisitor } from "./visitor-live";
 import { createApiKey } from "../teams/team";
 import { databaseWithTeam } from "../visitors/ingest/test-fixtures";
-import { AGENT_GONE_MS, endAbandonedSessions, endSession, stopVisitorSession } from "./lifecycle";
+import { AGENT_GONE_MS } from "../sessions/lifecycle";
+import { endAbandonedSessions, endSession, stopVisitorSession } from "./end";
 
 const fixture = databaseWithTeam();
 
