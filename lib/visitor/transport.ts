@@ -10,6 +10,8 @@ export class RequestError extends Error {
   constructor(
     readonly status: number,
     readonly code: string,
+    /** When the service asked to be asked again (Retry-After), in seconds. */
+    readonly retryAfterSeconds: number | null = null,
   ) {
     super(`Tandem: ${code} (${status})`);
   }
@@ -47,7 +49,10 @@ export function createTransport(baseUrl: string, credentials: () => Credentials 
     if ((response.status === 401 && answer.error === "invalid_visitor_token") || (response.status === 404 && answer.error === "visitor_not_found")) {
       throw new InvalidVisitorError();
     }
-    if (!response.ok) throw new RequestError(response.status, answer.error ?? "request_failed");
+    if (!response.ok) {
+      const retryAfter = Number(response.headers.get("retry-after") ?? Number.NaN);
+      throw new RequestError(response.status, answer.error ?? "request_failed", Number.isFinite(retryAfter) ? retryAfter : null);
+    }
     return answer;
   };
 }

@@ -24,7 +24,8 @@ export async function describeWatchSession(db: Db, sessionId: string, agentId: s
     sessionId,
     visitorId: session.visitorId,
     visitorName: session.callName,
-    status: await visitorStatus(session, team),
+    // Without Redis for a moment, the page opens all the same: its live stream brings the status.
+    status: await visitorStatus(session, team).catch(() => "waiting" as const),
     endReason: session.endReason,
     startedAt: session.startedAt.toISOString(),
     endedAt: session.endedAt?.toISOString() ?? null,
