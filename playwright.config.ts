@@ -6,9 +6,11 @@ const executablePath = process.env.CHROMIUM_PATH || "/usr/bin/chromium";
 export default defineConfig({
   testDir: "e2e",
   // Two app nodes over PostgreSQL and Redis behind nginx: only on PostgreSQL (npm run test:scale in .ci/run).
-  testIgnore: process.env.DATABASE_URL ? [] : ["scale/**"],
+  // The fault suite starts its own PostgreSQL and runs alone (npm run test:faults).
+  testIgnore: [...(process.env.DATABASE_URL ? [] : ["**/e2e/scale/**"]), ...(process.env.TANDEM_FAULTS ? [] : ["**/e2e/faults/**"])],
   outputDir: process.env.PLAYWRIGHT_OUTPUT_DIR || "test-results",
-  globalSetup: "./e2e/global-setup.ts",
+  // The fault suite starts servers of its own only.
+  globalSetup: process.env.TANDEM_FAULTS ? undefined : "./e2e/global-setup.ts",
   fullyParallel: false,
   workers: 1,
   retries: 0,

@@ -19,12 +19,13 @@ import os from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { sql } from "drizzle-orm";
+import pg from "pg";
 import { serverDatabase } from "../e2e/support/postgres";
 import { NO_RATE_LIMITS, startServer } from "../e2e/support/server";
 import { openDatabase } from "../lib/db/connection";
 import { ensureDefaultTeam } from "../lib/service/teams/team";
 import { pacedLoad, type PacedResult } from "./paced-load";
-import { cpuSeconds } from "./process-cpu";
+import { cpuSeconds, procStat } from "./process-cpu";
 
 const { values } = parseArgs({
   options: {
@@ -64,11 +65,27 @@ async function fillOnlineVisitors(count: number): Promise<void> {
 
 interface Step extends PacedResult {
   cpu: number;
+  /** PostgreSQL's cores (its postmaster's tree), on PostgreSQL. */
+  databaseCpu: number | null;
+}
+
+/** PostgreSQL's postmaster, whose tree holds every backend: what the database's CPU is counted on. */
+async function postmasterPid(): Promise<number | null> {
+  const postgres = await serverDatabase(dataDir);
+  if (!postgres) return null;
+  const client = new pg.Client({ connectionString: postgres.url });
+  await client.connect();
+  try {
+    return procStat((await client.query<{ pid: number }>("select pg_backend_pid() as pid")).rows[0].pid)?.ppid ?? null;
+  } finally {
+    await client.end();
+  }
 }
 
 /** Heartbeats of visitors 0…count-1 at `count / 15` a second, each visitor in turn, for `duration` seconds. */
-async function beat(url: string, count: number, duration: number, pid: number): Promise<Step> {
-  const before = cpuSeconds({ server: [pid] }).server;
+async function beat(url: string, count: number, duration: number, pid: number, postmaster: number | null): Promise<Step> {
+  const roots = { server: [pid], database: postmaster ? [postmaster] : [] };
+  const before = cpuSeconds(roots);
   const started = performance.now();
   const result = await pacedLoad(url, count / HEARTBEAT_SECONDS, duration, (index) => {
     const n = index % count;
@@ -79,25 +96,28 @@ async function beat(url: string, count: number, duration: number, pid: number): 
       headers: { "content-type": "application/json", "x-visitor-id": visitorId(n), "x-visitor-token": token(n) },
     };
   });
-  return { ...result, cpu: (cpuSeconds({ server: [pid] }).server - before) / ((performance.now() - started) / 1000) };
+  const after = cpuSeconds(roots);
+  const seconds = (performance.now() - started) / 1000;
+  return { ...result, cpu: (after.server - before.server) / seconds, databaseCpu: postmaster ? (after.database - before.database) / seconds : null };
 }
 
 const line = (visitors: number, phase: string, step: Step) =>
-  `| ${visitors.toLocaleString("en")} | ${phase} | ${step.asked.toFixed(0)} | ${step.answered.toFixed(0)} | ${step.p50.toFixed(1)} | ${step.p95.toFixed(1)} | ${step.p99.toFixed(1)} | ${step.errors} | ${step.cpu.toFixed(2)} |`;
+  `| ${visitors.toLocaleString("en")} | ${phase} | ${step.asked.toFixed(0)} | ${step.answered.toFixed(0)} | ${step.p50.toFixed(1)} | ${step.p95.toFixed(1)} | ${step.p99.toFixed(1)} | ${step.errors} | ${step.cpu.toFixed(2)} | ${step.databaseCpu?.toFixed(2) ?? "–"} |`;
 
 await fillOnlineVisitors(Math.max(...steps));
 const server = await startServer({ dataDir, env: { TANDEM_DEMO_SEED: "0", ...NO_RATE_LIMITS } });
+const postmaster = await postmasterPid();
 try {
   console.log(
     `${onPostgres ? "PostgreSQL" : "PGlite"}: one app node; each visitor beats every ${HEARTBEAT_SECONDS} s; ${values.warmup} s of warm-up, then ${values.seconds} s measured per step.`,
   );
   console.log(
-    "| online visitors | phase | heartbeats/s asked | answered | p50 ms | p95 ms | p99 ms | errors | server CPU (cores) |\n|---|---|---|---|---|---|---|---|---|",
+    "| online visitors | phase | heartbeats/s asked | answered | p50 ms | p95 ms | p99 ms | errors | server CPU (cores) | database CPU (cores) |\n|---|---|---|---|---|---|---|---|---|---|",
   );
   let ceiling: number | null = null;
   for (const visitors of steps) {
-    console.log(line(visitors, "warm-up", await beat(server.url, visitors, Number(values.warmup), server.pid)));
-    const measured = await beat(server.url, visitors, Number(values.seconds), server.pid);
+    console.log(line(visitors, "warm-up", await beat(server.url, visitors, Number(values.warmup), server.pid, postmaster)));
+    const measured = await beat(server.url, visitors, Number(values.seconds), server.pid, postmaster);
     console.log(line(visitors, "measured", measured));
     if (measured.p95 > P95_BUDGET_MS || measured.errors > 0 || measured.answered < measured.asked * 0.95) {
       ceiling = visitors;

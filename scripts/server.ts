@@ -9,7 +9,7 @@
  * Runs under `--conditions=react-server`, like every script that loads server code.
  */
 import { AsyncLocalStorage } from "node:async_hooks";
-import { createServer } from "node:http";
+import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import { getRequestListener } from "@hono/node-server";
 import next from "next";
 import { bootOrExit } from "../lib/boot";
@@ -18,8 +18,10 @@ import { CLIENT_ADDRESS_HEADER, clientAddress, markClientAddressHeaderTrusted, p
 import { getDb } from "../lib/db";
 import { env } from "../lib/env";
 import { dropUnwritableOutput } from "../lib/lifecycle/closed-output";
-import { countedInFlight } from "../lib/lifecycle/draining";
+import { countedInFlight, isDraining, trackListener } from "../lib/lifecycle/draining";
 import { listenOrExit } from "../lib/lifecycle/listen";
+import { backendsReachable } from "../lib/availability/backends";
+import { unavailablePage } from "../lib/availability/unavailable-page";
 import { answerMalformedPath, pathDecodes } from "../lib/security/malformed-path";
 import { baseResponseHeaders, permissionsPolicyFor } from "../lib/security/response-headers";
 import { isServicePath } from "../lib/service/http/app";
@@ -32,6 +34,8 @@ import { publicBaseUrl } from "../lib/service/core/signing";
 import { buildVisitorScript } from "./build-visitor-script";
 
 const dev = process.env.NODE_ENV !== "production";
+/** The page behind a watch link (not /watch/session/…, where the tab's credential reopens a session). */
+const WATCH_LINK_PAGE = /^\/watch\/(?!session\/|recordings\/)[^/]+$/;
 const port = Number(process.env.PORT ?? 3000);
 dropUnwritableOutput();
 
@@ -76,10 +80,28 @@ const server = createServer((req, res) => {
   res.setHeader("Permissions-Policy", permissionsPolicyFor(pathname));
   // The embeddable viewer is an ES module that helpdesks' pages import: a module loads across origins only with CORS.
   if (pathname === "/viewer.js") res.setHeader("Access-Control-Allow-Origin", "*");
+  // A stopping node serves what reaches it on open connections, then closes them: the next request opens
+  // a connection to another node.
+  if (isDraining()) res.setHeader("Connection", "close");
   if (!pathDecodes(pathname)) answerMalformedPath(res, isServicePath(pathname));
   else if (isServicePath(pathname)) void service(req, res);
-  else void passEmbedOrigins(req, pathname).then(() => handle(req, res));
+  else void servePage(req, res, pathname);
 });
+trackListener(server, { behindProxy: trustedProxies.length > 0 });
+
+/**
+ * Next's pages. A watch link opens once: while PostgreSQL or Redis cannot serve, its page answers 503 and
+ * tries again by itself, the link left unopened.
+ */
+async function servePage(req: IncomingMessage, res: ServerResponse, pathname: string): Promise<void> {
+  if (req.method === "GET" && WATCH_LINK_PAGE.test(pathname) && !(await backendsReachable().catch(() => false))) {
+    const { status, headers, body } = unavailablePage();
+    res.writeHead(status, headers).end(body);
+    return;
+  }
+  await passEmbedOrigins(req, pathname);
+  await handle(req, res);
+}
 // Idle keep-alive connections stay open a minute (Node's default is 5 s): a client or load balancer
 // reusing one just as the server closes it sees ECONNRESET. A proxy should close first (nginx: 4 s).
 server.keepAliveTimeout = 65_000;
@@ -103,6 +125,7 @@ const proxyServer = createServer((req, res) => {
 });
 proxyServer.keepAliveTimeout = server.keepAliveTimeout;
 proxyServer.headersTimeout = server.headersTimeout;
+trackListener(proxyServer, { behindProxy: trustedProxies.length > 0 });
 await listenOrExit(proxyServer, env().PROXY_PORT, "PROXY_PORT");
 const sharedHost = sharedHostWarning(publicBaseUrl(), proxyOrigin());
 if (sharedHost) console.warn(sharedHost);

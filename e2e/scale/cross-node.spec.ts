@@ -1,4 +1,5 @@
 import { expect, test, type APIRequestContext, type Browser, type Page } from "@playwright/test";
+import pg from "pg";
 import { apiClient, registerVisitor, type TestVisitor } from "../support/api";
 import { startCluster, type Cluster } from "../support/cluster";
 import { startReceiver } from "../support/webhook-receiver";
@@ -76,6 +77,47 @@ test("a visitor on node A and an agent on node B meet: the agent sees the typing
   await visitor.close();
 });
 
+test("a watch link whose session cannot be described at once still opens: the tab keeps its credential and shows the session once the database answers", async ({
+  browser,
+}) => {
+  const db = new pg.Client({ connectionString: cluster.databaseUrl });
+  const locker = new pg.Client({ connectionString: cluster.databaseUrl });
+  await Promise.all([db.connect(), locker.connect()]);
+  // Opening a link adds its agent to the session, after checking the agent exists: held there a moment,
+  // an ALTER TABLE's lock on the agents table can be queued behind it, and is taken as the link's
+  // transaction commits, before the page reads the session's agents.
+  await db.query("create function pause_a_moment() returns trigger language plpgsql as $$ begin perform pg_sleep(1); return new; end $$");
+  await db.query("create trigger pause_a_moment after insert on session_agents for each row execute function pause_a_moment()");
+  const context = await browser.newContext();
+  try {
+    const visitor = await registerVisitor(api);
+    const link = await createWatchLink(api, visitor.visitorId);
+    const page = await context.newPage();
+    const refused = page.waitForResponse((response) => /\/live\/sessions\/[^/]+$/.test(new URL(response.url()).pathname) && response.status() === 503);
+    const opening = page.goto(link);
+    // The link's transaction, paused in its insert of the session's agent, holds the agents table's lock of its check.
+    const agentsChecked = `select 1 from pg_locks join pg_stat_activity using (pid)
+      where relation = 'agents'::regclass and mode = 'RowShareLock' and granted and query like '%insert into "session_agents"%'`;
+    await expect.poll(async () => (await db.query(agentsChecked)).rowCount, { intervals: [50] }).toBeGreaterThan(0);
+    await locker.query("begin");
+    const locked = locker.query("lock table agents in access exclusive mode");
+    await opening;
+
+    // The link is spent: the page leaves its address, keeps the credential, and asks again while refused.
+    await expect(page).toHaveURL(/\/watch\/session\/s_/);
+    await expect(page.getByRole("heading", { name: "Tandem is briefly unavailable" })).toBeVisible();
+    await refused;
+    await locked;
+    await locker.query("commit");
+    await expect(page.getByTestId("visitor-status")).toBeVisible({ timeout: 15_000 });
+    await expect(page.getByRole("heading", { name: "Tandem is briefly unavailable" })).toBeHidden();
+  } finally {
+    await locker.query("rollback").catch(() => undefined);
+    await db.query("drop trigger if exists pause_a_moment on session_agents; drop function if exists pause_a_moment()");
+    await Promise.all([db.end(), locker.end(), context.close()]);
+  }
+});
+
 /** Opens a session through nginx and types into the visitor's name field until the agent sees it. */
 async function liveSessionThroughNginx(browser: Browser) {
   const traffic = watchLiveTraffic();
@@ -102,9 +144,27 @@ function expectNoBatchLost(batches: { seq: number; status: number; accepted?: bo
 test("a node stopped with SIGTERM mid-session drains: it closes its streams and exits, and the session carries on", async ({ browser }) => {
   const session = await liveSessionThroughNginx(browser);
   const stopping = cluster.nodes[session.holder];
+  // A visitor's pages keep coming through nginx while the node stops (pageviews, which nginx never sends
+  // twice): the node takes no new connection, and cuts no request.
+  const visitor = await registerVisitor(api);
+  const answers: number[] = [];
+  let browsing = true;
+  const pages = Promise.all(
+    Array.from({ length: 4 }, async (_, tab) => {
+      for (let page = 1; browsing; page++) {
+        const body = JSON.stringify({ url: `https://shop.example.com/during-the-stop/${tab}/${page}` });
+        const response = await fetch(`${cluster.url}/collect/pageview`, { method: "POST", headers: visitor.headers, body }).catch(() => null);
+        answers.push(response?.status ?? 0);
+      }
+    }),
+  );
   const stopped = stopping.stop();
   await session.field.pressSequentially("during the stop", { delay: 40 });
   await stopped;
+  browsing = false;
+  await pages;
+  expect(answers.length).toBeGreaterThan(0);
+  expect(answers.filter((status) => status !== 200)).toEqual([]);
   expect(stopping.output()).toContain("SIGTERM: draining this app node…");
   expect(stopping.output()).toContain("Stopped.");
 
@@ -135,10 +195,11 @@ test("a node killed mid-session: visitor and agent reconnect through nginx to th
   await cluster.replace(session.holder);
 });
 
-test("heartbeats noted on a node that is killed: the visitors stay online, and their next heartbeat on the other node is written", async () => {
+test("heartbeats answered by a node that is then killed are kept: the visitors stay online, and their next heartbeat on the other node is written", async () => {
   const visitors = await Promise.all(Array.from({ length: 10 }, () => registerVisitor(api)));
   const beat = (url: string, visitor: TestVisitor) => fetch(`${url}/collect/heartbeat`, { method: "POST", headers: visitor.headers, body: "{}" });
-  // Noted on node A, to be written at its next flush: the node dies first (or just after; either way).
+  // Answered by node A, which dies right after: each was written before it was answered.
+  const sent = new Date();
   for (const visitor of visitors) expect((await beat(cluster.nodes.a.url, visitor)).status).toBe(200);
   await cluster.nodes.a.crash();
 
@@ -153,6 +214,7 @@ test("heartbeats noted on a node that is killed: the visitors stay online, and t
     return answer.visitor!;
   };
   for (const visitor of visitors) expect(await state(visitor)).toMatchObject({ is_online: true });
+  for (const visitor of visitors) expect(new Date(String((await state(visitor)).last_seen_at)).getTime()).toBeGreaterThanOrEqual(sent.getTime());
   const before = new Map(await Promise.all(visitors.map(async (visitor) => [visitor.visitorId, (await state(visitor)).last_seen_at] as const)));
   await new Promise((resolve) => setTimeout(resolve, 1_000));
   for (const visitor of visitors) expect((await beat(cluster.nodes.b.url, visitor)).status).toBe(200);

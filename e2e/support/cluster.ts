@@ -4,7 +4,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { opaqueNodeId } from "../../lib/service/live/node-id";
-import { startRedisServer } from "../../lib/testing/redis-server";
+import { startRedisServer, type RedisServer } from "../../lib/testing/redis-server";
 import { serverDatabase } from "./postgres";
 import { freePort, startServer, type RunningServer } from "./server";
 
@@ -13,8 +13,11 @@ const NGINX = process.env.NGINX_PATH || "/usr/sbin/nginx";
 export interface Cluster {
   /** nginx in front of both nodes: where browsers go. */
   url: string;
+  /** Where nginx keeps its files (its error.log among them). */
+  dir: string;
   nodes: { a: RunningServer; b: RunningServer };
   databaseUrl: string;
+  redis: RedisServer;
   apiKey: string;
   /** What a node's live streams name it in `x-tandem-node`, from its TANDEM_NODE_NAME. */
   nodeId: (nodeName: string) => string;
@@ -41,7 +44,7 @@ export async function startNginx(dir: string, port: number, upstreams: number[])
 daemon off;
 pid ${dir}/nginx.pid;
 error_log ${dir}/error.log warn;
-events { worker_connections 1024; }
+events { worker_connections 4096; }
 http {
   access_log off;
   client_body_temp_path ${temp}/body;
@@ -71,16 +74,24 @@ ${upstreams.map((upstream) => `    server 127.0.0.1:${upstream} max_fails=1 fail
   return { pid: child.pid!, stop: () => void child.kill("SIGTERM") };
 }
 
+export interface ClusterOptions {
+  /** The PostgreSQL database the nodes share; by default one of DATABASE_URL's server, made for the cluster. */
+  databaseUrl?: string;
+  /** More configuration for every node. */
+  env?: Record<string, string>;
+}
+
 /**
  * Two Tandem app nodes as deploy.md describes them: one PostgreSQL (DATABASE_URL, from
- * scripts/with-postgres.sh), a Redis of their own, the same shared secrets, separate data folders,
- * and nginx in front. The nodes start one after the other, as in a rolling deploy.
+ * scripts/with-postgres.sh, unless given), a Redis of their own, the same shared secrets, separate data
+ * folders, and nginx in front. The nodes start one after the other, as in a rolling deploy.
  */
-export async function startCluster(): Promise<Cluster> {
-  if (!process.env.DATABASE_URL) throw new Error("The scale-out specs need PostgreSQL: run them through scripts/with-postgres.sh (npm run test:scale does).");
+export async function startCluster(options: ClusterOptions = {}): Promise<Cluster> {
+  if (!options.databaseUrl && !process.env.DATABASE_URL)
+    throw new Error("The scale-out specs need PostgreSQL: run them through scripts/with-postgres.sh (npm run test:scale does).");
   if (!fs.existsSync(NGINX)) throw new Error(`No nginx at ${NGINX}: install it with \`sudo apt-get install -y nginx\`.`);
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "tandem-cluster-"));
-  const database = (await serverDatabase(dir))!;
+  const database = options.databaseUrl ? { url: options.databaseUrl, drop: async () => {} } : (await serverDatabase(dir))!;
   const redis = await startRedisServer();
   const [portA, portB, nginxPort] = [await freePort(), await freePort(), await freePort()];
   const url = `http://127.0.0.1:${nginxPort}`;
@@ -96,6 +107,7 @@ export async function startCluster(): Promise<Cluster> {
     TANDEM_DEMO_SEED: "0",
     // nginx (on this host) appends the client's address, as docs/deploy.md configures it.
     TRUSTED_PROXIES: "loopback",
+    ...options.env,
   };
   const startNode = (name: "a" | "b", port: number, nodeName = `node-${name}`) => startServer({ port, env: { ...shared, TANDEM_NODE_NAME: nodeName } });
   let replacements = 0;
@@ -103,8 +115,10 @@ export async function startCluster(): Promise<Cluster> {
   const nginx = await startNginx(dir, nginxPort, [portA, portB]);
   return {
     url,
+    dir,
     nodes,
     databaseUrl: database.url,
+    redis,
     apiKey,
     nodeId: (nodeName) => opaqueNodeId(shared.LINK_SIGNING_SECRET, nodeName),
     restart: async (name) => {

@@ -79,7 +79,8 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     if (child.exitCode !== null || child.signalCode !== null) return;
     const exited = new Promise((resolve) => child.once("exit", resolve));
     process.kill(-child.pid!, name);
-    await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 5_000))]);
+    // A node behind a load balancer drains for up to 10 s (lib/lifecycle/shutdown.ts) before it exits.
+    await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 15_000))]);
     if (child.exitCode === null && child.signalCode === null) process.kill(-child.pid!, "SIGKILL");
     // The server runs in a process of its own under the group's leader: wait until the whole group is
     // gone, so that a restart on the same data folder never finds the folder's lock still held.

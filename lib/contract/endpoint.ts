@@ -92,8 +92,16 @@ export type Endpoint<S extends EndpointSpec = EndpointSpec> = S & {
 /** Declares one endpoint of the service: the one place its method, path, inputs, answer and errors are written. */
 export function endpoint<const S extends EndpointSpec>(spec: S): Endpoint<S> {
   const malformed: ErrorCode[] = spec.params || spec.query || spec.body ? ["invalid_request"] : [];
+  // A caller is recognised through the database: while it (or Redis) cannot serve, 503 with Retry-After.
+  const backends: ErrorCode[] = spec.auth === "none" ? [] : ["unavailable"];
   const errors = [
-    ...new Set<ErrorCode>([...AUTH[spec.auth].errors, ...malformed, ...(spec.body ? (["payload_too_large"] as const) : []), ...(spec.errors ?? [])]),
+    ...new Set<ErrorCode>([
+      ...AUTH[spec.auth].errors,
+      ...malformed,
+      ...(spec.body ? (["payload_too_large"] as const) : []),
+      ...backends,
+      ...(spec.errors ?? []),
+    ]),
   ];
   return { ...spec, errors, maxBodyBytes: spec.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES };
 }

@@ -6,6 +6,7 @@ import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import pg from "pg";
 import { acquireDirLock } from "./lock";
 import { PGlitePool } from "./pglite-pool";
+import { GuardedPool } from "./postgres-pool";
 
 /**
  * The query builder of both databases: node-postgres's, to PostgreSQL or to PGlite in its worker thread
@@ -30,24 +31,32 @@ const migrationsFolder = path.join(process.cwd(), "lib/db/migrations");
 // Several app nodes may start at once on PostgreSQL: one migrates, the others wait.
 const MIGRATION_LOCK_KEY = 7_401_001;
 
-/** Opens a database, takes the PGlite folder lock when needed, and applies pending migrations. */
-export async function openDatabase(target: DatabaseTarget): Promise<Database> {
+/**
+ * Applies pending migrations on a connection of their own, without the pool's time limits: an index built
+ * on a large table takes minutes.
+ */
+async function migratePostgres(url: string): Promise<void> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query("SELECT pg_advisory_lock($1)", [MIGRATION_LOCK_KEY]);
+    await migratePg(drizzlePg({ client }), { migrationsFolder });
+  } finally {
+    await client.query("SELECT pg_advisory_unlock($1)", [MIGRATION_LOCK_KEY]).catch(() => undefined);
+    await client.end();
+  }
+}
+
+/**
+ * Opens a database, takes the PGlite folder lock when needed, and applies pending migrations. `timeLimits`:
+ * PostgreSQL's statements and lock waits are bounded (POSTGRES_LIMITS), as the server's requests need;
+ * scripts that fill or migrate large tables open it without.
+ */
+export async function openDatabase(target: DatabaseTarget, options: { timeLimits?: boolean } = {}): Promise<Database> {
   if (target.kind === "postgres") {
-    // Neither JIT compilation nor parallel workers (PGlite has neither): every statement here is short,
-    // and a search's walk through the hours, planned for ten rounds, is estimated past the costs that
-    // start them: 470 ms of compiling for 2 of running, and at 10,000,000 visitors two workers started
-    // for each block of hours (8 ms a block, the statement 77 ms for 1 ms of reading).
-    const pool = new pg.Pool({ connectionString: target.url, max: 10, options: "-c jit=off -c max_parallel_workers_per_gather=0" });
-    const db = drizzlePg({ client: pool });
-    const client = await pool.connect();
-    try {
-      await client.query("SELECT pg_advisory_lock($1)", [MIGRATION_LOCK_KEY]);
-      await migratePg(drizzlePg({ client }), { migrationsFolder });
-    } finally {
-      await client.query("SELECT pg_advisory_unlock($1)", [MIGRATION_LOCK_KEY]).catch(() => undefined);
-      client.release();
-    }
-    return { db, target, close: () => pool.end() };
+    await migratePostgres(target.url);
+    const pool = new GuardedPool(target.url, options.timeLimits ?? false);
+    return { db: drizzlePg({ client: pool }), target, close: () => pool.end() };
   }
 
   fs.mkdirSync(path.dirname(target.dir), { recursive: true }); // PGlite does not create parents

@@ -13,7 +13,7 @@ type Holder = { [slot]?: Promise<Database> };
 /** The process's database, opened (and migrated) on first use: never at build time. */
 export function database(): Promise<Database> {
   const holder = globalThis as Holder;
-  holder[slot] ??= openDatabase(databaseTarget(env())).catch((error) => {
+  holder[slot] ??= openDatabase(databaseTarget(env()), { timeLimits: true }).catch((error) => {
     delete holder[slot];
     throw error;
   });

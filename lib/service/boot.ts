@@ -1,13 +1,15 @@
+import { logFailure } from "@/lib/availability/unavailable";
 import "server-only";
 import type { Db } from "@/lib/db";
 import { env } from "@/lib/env";
 import { loadSecret, SECRET_FILES } from "@/lib/secrets";
 import { seedDemoService } from "./demo-seed";
 import { sweepProxySessions } from "./proxy/sessions";
+import { AGENT_GONE_MS } from "./sessions/lifecycle";
 import { endAbandonedSessions } from "./live/end";
+import { databaseFailedWithin } from "@/lib/db/postgres-pool";
 import { sweepSpentTokens } from "./core/spent-tokens";
 import { ensureApiKey, ensureDefaultTeam } from "./teams/team";
-import { startPresenceFlushes } from "./visitors/ingest/presence-state";
 import { startWebhookWorker } from "./webhooks";
 
 const SWEEP_EVERY_MS = 15_000;
@@ -31,22 +33,28 @@ export async function provisionEmbeddedService(db: Db, options: { seedDemo: bool
 }
 
 /**
- * Starts the service's background work: the webhook delivery worker, the sweeper that ends abandoned
- * sessions and forgets expired spent tokens and proxy sessions (with their cookie jars), and the flushes of visitors' heartbeats. Every node runs both: deliveries are claimed with SKIP LOCKED and a session ends once,
+ * Starts the service's background work: the webhook delivery worker, and the sweeper that ends abandoned
+ * sessions and forgets expired spent tokens and proxy sessions (with their cookie jars). Every node runs both: deliveries are claimed with SKIP LOCKED and a session ends once,
  * whoever ends it. Returns what stops them, waiting for a delivery in flight.
  */
 export function startEmbeddedWork(getDb: () => Promise<Db>): () => Promise<void> {
   const webhooks = startWebhookWorker({ getDb, allowPrivate: env().WEBHOOK_ALLOW_PRIVATE_NETWORKS });
   const sweep = setInterval(() => {
     void getDb()
-      .then((current) => Promise.all([endAbandonedSessions(current), sweepSpentTokens(current), sweepProxySessions(current)]))
-      .catch((error) => console.error("Ending abandoned sessions or sweeping spent tokens or proxy sessions failed:", error));
+      .then((current) =>
+        Promise.all([
+          // Watch pages' presence could not be written while the database could not serve: their sessions
+          // are judged again once it has served for a whole AGENT_GONE_MS.
+          databaseFailedWithin(current, AGENT_GONE_MS) ? 0 : endAbandonedSessions(current),
+          sweepSpentTokens(current),
+          sweepProxySessions(current),
+        ]),
+      )
+      .catch((error) => logFailure("Ending abandoned sessions or sweeping spent tokens or proxy sessions failed", error));
   }, SWEEP_EVERY_MS);
   sweep.unref();
-  const stopPresenceFlushes = startPresenceFlushes();
   return async () => {
     clearInterval(sweep);
-    await stopPresenceFlushes();
     await webhooks.stop();
   };
 }

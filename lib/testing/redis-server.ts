@@ -30,23 +30,44 @@ async function waitForPort(port: number, deadline: number): Promise<void> {
   throw new Error(`redis-server did not listen on ${port}`);
 }
 
+export interface RedisServer {
+  url: string;
+  /** The running server's process id (a new one after `restart`). */
+  pid: number;
+  /** Stops it (SIGTERM: it closes its connections, as for an upgrade), waits `downMs`, starts it again on its port, empty. */
+  restart: (downMs: number) => Promise<void>;
+  stop: () => void;
+}
+
 /** Starts Debian's redis-server on a free port, without persistence, in a folder of its own. */
-export async function startRedisServer(): Promise<{ url: string; pid: number; stop: () => void }> {
+export async function startRedisServer(): Promise<RedisServer> {
   if (spawnSync(REDIS_SERVER, ["--version"]).error) {
     throw new Error("redis-server not found: install it with `sudo apt-get install -y redis-server` (Debian).");
   }
   const port = await freePort();
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "tandem-redis-"));
-  const child = spawn(REDIS_SERVER, ["--port", String(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no", "--dir", dir], { stdio: "ignore" });
+  const spawnServer = () =>
+    spawn(REDIS_SERVER, ["--port", String(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no", "--dir", dir], { stdio: "ignore" });
+  let child = spawnServer();
   await waitForPort(port, Date.now() + 10_000);
-  return {
+  const server: RedisServer = {
     url: `redis://127.0.0.1:${port}`,
     pid: child.pid!,
+    restart: async (downMs) => {
+      const exited = new Promise((resolve) => child.once("exit", resolve));
+      child.kill("SIGTERM");
+      await exited;
+      await new Promise((resolve) => setTimeout(resolve, downMs));
+      child = spawnServer();
+      server.pid = child.pid!;
+      await waitForPort(port, Date.now() + 10_000);
+    },
     stop: () => {
       child.kill("SIGKILL");
       fs.rmSync(dir, { recursive: true, force: true });
     },
   };
+  return server;
 }
 
 /** Vitest global setup of the Redis suites. */

@@ -17,6 +17,7 @@ import { createFrameHost } from "./frames/frame-host";
 import { createLive } from "./live";
 import { createLookupCode } from "./lookup-code";
 import { clearCredentials, loadCredentials, loadRedactedParams, saveCredentials, saveRedactedParams, type Credentials } from "./storage";
+import { withRetries } from "./retry";
 import { createTransport, InvalidVisitorError } from "./transport";
 import { SCRIPT_VERSION } from "./version";
 
@@ -34,6 +35,11 @@ interface TandemApi {
 }
 
 type TandemHolder = { Tandem?: TandemApi };
+
+/** Tries of one heartbeat: with the service's Retry-After (2 s), they span less than the beats' interval. */
+const HEARTBEAT_TRIES = 6;
+/** Pageviews a page keeps while the service refuses them. */
+const MAX_WAITING_PAGEVIEWS = 50;
 
 /**
  * The topmost page of this origin, above this frame without another origin between, that runs the
@@ -106,14 +112,17 @@ function startVisitor(config: ScriptConfig, shadowRoots: ClosedShadowRoots): voi
     referrer: /^https?:/.test(document.referrer) ? redact(document.referrer) : "",
   });
 
+  // Refused while the service is briefly unavailable: asked again as it says, until it answers.
   const register = async (): Promise<void> => {
-    const answer = await post(collectRoutes.registerVisitor, {
-      publicKey: config.publicKey,
-      scriptVersion: SCRIPT_VERSION,
-      ...(credentials ?? {}),
-      ...page(),
-      ...(help.isWaiting() ? { waitingForCall: true } : {}),
-    });
+    const answer = await withRetries(() =>
+      post(collectRoutes.registerVisitor, {
+        publicKey: config.publicKey,
+        scriptVersion: SCRIPT_VERSION,
+        ...(credentials ?? {}),
+        ...page(),
+        ...(help.isWaiting() ? { waitingForCall: true } : {}),
+      }),
+    );
     credentials = { visitorId: answer.visitorId, token: answer.token };
     saveCredentials(credentials);
     maskingSelectors = answer.settings.maskingSelectors;
@@ -140,8 +149,9 @@ function startVisitor(config: ScriptConfig, shadowRoots: ClosedShadowRoots): voi
     }
   };
 
+  // A refused beat is sent again soon, within the beats' interval: the visitor stays online.
   const beat = async () => {
-    const answer = await withVisitor(() => post(collectRoutes.heartbeat)).catch(() => undefined);
+    const answer = await withVisitor(() => withRetries(() => post(collectRoutes.heartbeat), HEARTBEAT_TRIES)).catch(() => undefined);
     lookupCode.set(answer?.lookupCode);
   };
 
@@ -155,12 +165,27 @@ function startVisitor(config: ScriptConfig, shadowRoots: ClosedShadowRoots): voi
 
   const ready = register().catch((error) => console.error("Tandem: could not register the visitor", error));
 
-  // Single-page apps change the URL without reloading: each change is a pageview.
+  // Single-page apps change the URL without reloading: each change is a pageview. They leave one at a
+  // time, in order; one the service refuses for a while is sent again until it is taken.
   let lastUrl = location.href;
+  const pageviews: ReturnType<typeof page>[] = [];
+  let sendingPageviews = false;
+  const sendPageviews = async () => {
+    if (sendingPageviews) return;
+    sendingPageviews = true;
+    await ready;
+    while (pageviews.length) {
+      await withVisitor(() => withRetries(() => post(collectRoutes.recordPageview, pageviews[0]))).catch(() => undefined);
+      pageviews.shift();
+    }
+    sendingPageviews = false;
+  };
   const onNavigate = () => {
     if (location.href === lastUrl) return;
     lastUrl = location.href;
-    void ready.then(() => withVisitor(() => post(collectRoutes.recordPageview, page())).catch(() => undefined));
+    // The oldest waiting (not the one being sent) go first when a long outage piles them up.
+    if (pageviews.push(page()) > MAX_WAITING_PAGEVIEWS) pageviews.splice(1, 1);
+    void sendPageviews();
     lookupCode.refresh();
   };
   for (const method of ["pushState", "replaceState"] as const) {

@@ -11,6 +11,9 @@ export class RequestError extends Error {
   constructor(
     readonly status: number,
     readonly code: string,
+    /** When the service asked to be asked again (Retry-After), in seconds. */
+    readonly retryAfterSeconds: number | null = null,
+    /** The service's message (it names a refused field), shown instead of the bare code. */
     detail?: string,
   ) {
     super(`Tandem: ${detail ?? code} (${status})`);
@@ -49,7 +52,10 @@ export function createTransport(baseUrl: string, credentials: () => Credentials 
     if ((response.status === 401 && answer.error === "invalid_visitor_token") || (response.status === 404 && answer.error === "visitor_not_found")) {
       throw new InvalidVisitorError();
     }
-    if (!response.ok) throw new RequestError(response.status, answer.error ?? "request_failed", answer.message);
+    if (!response.ok) {
+      const retryAfter = Number(response.headers.get("retry-after") ?? Number.NaN);
+      throw new RequestError(response.status, answer.error ?? "request_failed", Number.isFinite(retryAfter) ? retryAfter : null, answer.message);
+    }
     return answer;
   };
 }

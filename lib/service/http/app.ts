@@ -3,11 +3,12 @@ import { cors } from "hono/cors";
 import { getDb } from "@/lib/db";
 import { env } from "@/lib/env";
 import { clientAddress } from "@/lib/client-address";
+import { isUnavailable } from "@/lib/availability/unavailable";
 import { countedInFlight } from "@/lib/lifecycle/draining";
 import { ServiceError } from "../core/errors";
 import { bindEndpoint, type Bind, type BindDependencies } from "./bind";
 import type { ServiceEnv } from "./context";
-import { errorAnswer, errorResponse } from "./envelope";
+import { errorAnswer, errorResponse, unavailableAnswer } from "./envelope";
 import type { RateLimiter } from "./rate-limit";
 import { createRateLimiter } from "./rate-limits";
 import type { Endpoint } from "@/lib/contract/endpoint";
@@ -61,10 +62,18 @@ export function createHttpApp(overrides: Partial<BindDependencies> = {}): HttpAp
   // origin. No cookies are involved: the visitor proves itself with its id and token.
   app.use(
     "/collect/*",
-    cors({ origin: "*", allowHeaders: ["content-type", "x-visitor-id", "x-visitor-token"], allowMethods: ["GET", "POST", "OPTIONS"], maxAge: 600 }),
+    cors({
+      origin: "*",
+      allowHeaders: ["content-type", "x-visitor-id", "x-visitor-token"],
+      allowMethods: ["GET", "POST", "OPTIONS"],
+      // The script waits as a refusal says before it asks again.
+      exposeHeaders: ["retry-after"],
+      maxAge: 600,
+    }),
   );
   app.onError((error) => {
     if (error instanceof ServiceError) return errorResponse(error);
+    if (isUnavailable(error)) return unavailableAnswer(error);
     console.error("Service handler failed:", error);
     return errorAnswer("internal_error", "The service failed to handle this request.");
   });

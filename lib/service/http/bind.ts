@@ -1,4 +1,5 @@
 import type { Hono } from "hono";
+import { Breaker } from "@/lib/availability/breaker";
 import type { z } from "zod";
 import { formatZodIssue } from "@/lib/contract";
 import type { AnswerOf, BodyOf, Endpoint, EndpointSpec, ParamsOf, QueryOf } from "@/lib/contract/endpoint";
@@ -69,43 +70,48 @@ async function limit(limiter: RateLimiter, buckets: ReturnType<typeof bucketsBef
  * Binds a handler to a declared endpoint: rate limits by address, authentication, rate limits by
  * caller, the body read within the endpoint's limit (before authenticating only when the credential is
  * in it), then the path, query and body parsed with the contract. Errors become the one envelope
- * (app.ts); malformed input is a 400 naming the field, never a 500.
+ * (app.ts); malformed input is a 400 naming the field, never a 500; a backend that cannot serve, a 503.
  */
 export function bindEndpoint<E extends Endpoint>(app: Hono<ServiceEnv>, endpoint: E, handler: Handler<E>, dependencies: BindDependencies): void {
   const bodyFirst = AUTH_FROM_BODY.has(endpoint.auth);
-  app.on(endpoint.method.toUpperCase(), routingPath(endpoint.path), async (c) => {
-    const request = c.req.raw;
-    const clientAddress = c.get("clientAddress");
-    const db = await dependencies.db();
-    await limit(dependencies.limiter(), bucketsBeforeAuth(endpoint, clientAddress));
-    // Text the database cannot hold is refused before anything (authentication included) looks it up.
-    const rawParams = c.req.param();
-    const rawQuery = Object.fromEntries(new URL(request.url).searchParams);
-    refuseNulText(rawParams, "path");
-    refuseNulText(rawQuery, "query");
-    const parseBody = (text: string) => {
-      // A field passed through is a recorded page, as deep as the page's DOM.
-      const body = parseJson(text, endpoint.passThrough ? MAX_RECORDED_PAGE_DEPTH : undefined);
-      refuseNulText(body, "body", endpoint.passThrough);
-      return body;
-    };
-    // Read first when it holds the credential (or its signature covers it as sent).
-    const text = endpoint.body && bodyFirst ? await readText(request, endpoint.maxBodyBytes) : undefined;
-    let raw: unknown = text !== undefined ? parseBody(text) : undefined;
-    const caller = await AUTHENTICATE[endpoint.auth]({ request, db, body: raw, rawBody: text });
-    await limit(dependencies.limiter(), bucketsAfterAuth(endpoint, caller));
-    if (endpoint.body && !bodyFirst) {
-      const sent = await readText(request, endpoint.maxBodyBytes);
-      raw = parseBody(sent);
-      // Parsing a large body held the node a while: the requests that waited meanwhile go before the handler's work.
-      if (sent.length > LARGE_BODY_CHARS) await new Promise((resolve) => setImmediate(resolve));
-    }
-    const params = parse(endpoint.params, rawParams, "");
-    const query = parse(endpoint.query, rawQuery, "query");
-    const body = parse(endpoint.body, raw, "");
-    const context = { db, ...caller, params, query, body, request, clientAddress } as unknown as HandlerContext<E>;
-    const result = await handler(context);
-    if (result instanceof Response) return result;
-    return "text" in endpoint.ok ? okText() : c.json({ status: "ok", ...(result as object) });
-  });
+  // An endpoint whose backend cannot serve refuses at once, keeping the database's connections for the others.
+  const breaker = new Breaker(endpoint.id);
+  const guarded = endpoint.auth === "none" ? (work: () => Promise<Response>) => work() : (work: () => Promise<Response>) => breaker.run(work);
+  app.on(endpoint.method.toUpperCase(), routingPath(endpoint.path), (c) =>
+    guarded(async () => {
+      const request = c.req.raw;
+      const clientAddress = c.get("clientAddress");
+      const db = await dependencies.db();
+      await limit(dependencies.limiter(), bucketsBeforeAuth(endpoint, clientAddress));
+      // Text the database cannot hold is refused before anything (authentication included) looks it up.
+      const rawParams = c.req.param();
+      const rawQuery = Object.fromEntries(new URL(request.url).searchParams);
+      refuseNulText(rawParams, "path");
+      refuseNulText(rawQuery, "query");
+      const parseBody = (text: string) => {
+        // A field passed through is a recorded page, as deep as the page's DOM.
+        const body = parseJson(text, endpoint.passThrough ? MAX_RECORDED_PAGE_DEPTH : undefined);
+        refuseNulText(body, "body", endpoint.passThrough);
+        return body;
+      };
+      // Read first when it holds the credential (or its signature covers it as sent).
+      const text = endpoint.body && bodyFirst ? await readText(request, endpoint.maxBodyBytes) : undefined;
+      let raw: unknown = text !== undefined ? parseBody(text) : undefined;
+      const caller = await AUTHENTICATE[endpoint.auth]({ request, db, body: raw, rawBody: text });
+      await limit(dependencies.limiter(), bucketsAfterAuth(endpoint, caller));
+      if (endpoint.body && !bodyFirst) {
+        const sent = await readText(request, endpoint.maxBodyBytes);
+        raw = parseBody(sent);
+        // Parsing a large body held the node a while: the requests that waited meanwhile go before the handler's work.
+        if (sent.length > LARGE_BODY_CHARS) await new Promise((resolve) => setImmediate(resolve));
+      }
+      const params = parse(endpoint.params, rawParams, "");
+      const query = parse(endpoint.query, rawQuery, "query");
+      const body = parse(endpoint.body, raw, "");
+      const context = { db, ...caller, params, query, body, request, clientAddress } as unknown as HandlerContext<E>;
+      const result = await handler(context);
+      if (result instanceof Response) return result;
+      return "text" in endpoint.ok ? okText() : c.json({ status: "ok", ...(result as object) });
+    }),
+  );
 }

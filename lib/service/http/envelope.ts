@@ -1,3 +1,4 @@
+import { logUnavailable, RETRY_AFTER_SECONDS } from "@/lib/availability/unavailable";
 import type { ErrorCode } from "@/lib/contract";
 import { ServiceError } from "../core/errors";
 
@@ -9,6 +10,12 @@ export function errorResponse(error: ServiceError): Response {
 
 export function errorAnswer(code: ErrorCode, message?: string, headers?: Record<string, string>): Response {
   return errorResponse(new ServiceError(code, message, headers));
+}
+
+/** PostgreSQL or Redis could not serve the request: 503 `unavailable`, and when to ask again. */
+export function unavailableAnswer(error: unknown): Response {
+  logUnavailable("A backend could not serve", error);
+  return errorAnswer("unavailable", "The service is briefly unavailable: try again shortly.", { "retry-after": String(RETRY_AFTER_SECONDS) });
 }
 
 /** The plain-text `ok` of the DELETE endpoints. */

@@ -1,8 +1,6 @@
-import type { Redis, RedisStatus } from "ioredis";
+import type { Redis } from "ioredis";
+import { assertConnected } from "@/lib/redis/connection";
 import { secondsToWait, WINDOW_MS, windowStart, type Bucket, type RateLimiter } from "./rate-limit";
-
-// States of a connection that was lost: commands would wait out its reconnection attempts.
-const LOST: RedisStatus[] = ["close", "reconnecting", "end"];
 
 /**
  * A fixed one-minute window per bucket counted in Redis, so every app node draws from one allowance.
@@ -21,7 +19,7 @@ export class RedisRateLimiter implements RateLimiter {
     if (!buckets.length) return 0;
     const start = windowStart(now);
     try {
-      if (LOST.includes(this.redis.status)) throw new Error(`the Redis connection is ${this.redis.status}`);
+      assertConnected(this.redis);
       const counts = await this.count(buckets.map(({ key }) => `tandem:rate:${key}:${start}`));
       this.failing = false;
       return Math.max(...buckets.map(({ perMinute }, index) => secondsToWait(counts[index], perMinute, start, now)));

@@ -5,11 +5,14 @@ import { asc, eq } from "drizzle-orm";
 import type { Db } from "@/lib/db";
 import { recordingChunks } from "../core/schema";
 import type { RecordedEvent } from "@/lib/contract";
+import { logUnavailable } from "@/lib/availability/unavailable";
 
 /** Buffered events are written as one chunk once this many have come… */
 export const FLUSH_EVENTS = 500;
 /** …or this long after the first of them came, so another node soon sees them. */
 export const FLUSH_AFTER_MS = 1_000;
+/** What a session's buffer keeps while the database cannot take its chunks; past it the oldest go, counted. */
+export const MAX_BUFFERED_EVENTS = 20_000;
 
 const compress = promisify(gzip);
 const decompress = promisify(gunzip);
@@ -25,17 +28,37 @@ export class RecordingStore {
 
   constructor(private readonly getDb: () => Promise<Db>) {}
 
+  /** Events dropped because the database could not take them for too long. */
+  dropped = 0;
+
   async append(sessionId: string, events: RecordedEvent[]): Promise<void> {
     if (!events.length) return;
+    const buffer = this.bufferOf(sessionId);
+    buffer.events.push(...events);
+    this.bound(buffer.events);
+    if (buffer.events.length >= FLUSH_EVENTS) await this.flush(sessionId);
+  }
+
+  private bufferOf(sessionId: string) {
     let buffer = this.buffers.get(sessionId);
     if (!buffer) {
-      const timer = setTimeout(() => void this.flush(sessionId).catch((error) => console.error("recording: writing events failed", error)), FLUSH_AFTER_MS);
+      const timer = setTimeout(
+        () => void this.flush(sessionId).catch((error) => logUnavailable("recording: writing events failed (kept to write again)", error)),
+        FLUSH_AFTER_MS,
+      );
       timer.unref();
       buffer = { events: [], timer };
       this.buffers.set(sessionId, buffer);
     }
-    buffer.events.push(...events);
-    if (buffer.events.length >= FLUSH_EVENTS) await this.flush(sessionId);
+    return buffer;
+  }
+
+  private bound(events: RecordedEvent[]): void {
+    const excess = events.length - MAX_BUFFERED_EVENTS;
+    if (excess <= 0) return;
+    events.splice(0, excess);
+    this.dropped += excess;
+    console.error(`recording: ${this.dropped} events dropped so far, the database taking none for too long`);
   }
 
   /** Writes what this node still buffers: the session ended. */
@@ -72,7 +95,16 @@ export class RecordingStore {
     if (!buffer) return previous?.catch(() => undefined) ?? Promise.resolve();
     clearTimeout(buffer.timer);
     this.buffers.delete(sessionId);
-    const write = (previous ?? Promise.resolve()).catch(() => undefined).then(() => this.write(sessionId, buffer.events));
+    const write = (previous ?? Promise.resolve())
+      .catch(() => undefined)
+      .then(() => this.write(sessionId, buffer.events))
+      .catch((error: unknown) => {
+        // Not written: back before what came since, and written again at the buffer's next flush.
+        const again = this.bufferOf(sessionId);
+        again.events.unshift(...buffer.events);
+        this.bound(again.events);
+        throw error;
+      });
     this.writes.set(sessionId, write);
     const forget = () => {
       if (this.writes.get(sessionId) === write) this.writes.delete(sessionId);

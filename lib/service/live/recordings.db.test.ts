@@ -23,6 +23,18 @@ const newNode = () => new RecordingStore(async () => fixture.db);
 const chunksOf = (sessionId: string) => fixture.db.select().from(recordingChunks).where(eq(recordingChunks.sessionId, sessionId)).orderBy(recordingChunks.id);
 
 describe("RecordingStore", () => {
+  it("keeps the events of a write the database refused, and writes them in order once it is back", async () => {
+    const sessionId = await newSession();
+    let down = true;
+    const node = new RecordingStore(async () => (down ? Promise.reject(new Error("Connection terminated unexpectedly")) : fixture.db));
+    await node.append(sessionId, events(0, 10));
+    await expect(node.finish(sessionId)).rejects.toThrow("Connection terminated unexpectedly");
+    await node.append(sessionId, events(10, 5));
+    down = false;
+    await node.finish(sessionId);
+    expect(await newNode().read(sessionId)).toEqual(events(0, 15));
+  });
+
   it("writes compressed chunks that another node reads back in order, with the writer's buffered tail", async () => {
     const sessionId = await newSession();
     const [receiver, replayer] = [newNode(), newNode()];

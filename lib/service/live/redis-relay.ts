@@ -1,4 +1,5 @@
 import type { Redis } from "ioredis";
+import { assertConnected } from "@/lib/redis/connection";
 import type { AgentMessage, EventBatch, RecordedEvent, VisitorMessage } from "@/lib/contract";
 import { RedisChannels } from "./redis-channels";
 import { PUBLISH_UNCHANGED, stepOf, wantsSnapshot, type Listener, type LiveRelay, type PublishResult } from "./relay";
@@ -50,6 +51,20 @@ redis.call('PEXPIRE', KEYS[1], ARGV[4])
 return 1
 `;
 
+/** Reads the stored page again, a few times if Redis is still settling; past that, the agent's page asks for a snapshot. */
+async function resync(sync: () => Promise<void>): Promise<void> {
+  for (let attempt = 0; attempt < 5; attempt++) {
+    if (
+      await sync().then(
+        () => true,
+        () => false,
+      )
+    )
+      return;
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+}
+
 /**
  * The relay of several app nodes: each session's snapshot and tail live in Redis where every node reads
  * them, messages travel by pub/sub, and a visitor's open streams are a sorted set of expiring entries.
@@ -69,9 +84,16 @@ export class RedisRelay implements LiveRelay {
     this.channels = new RedisChannels(subscriber);
     this.refresher = setInterval(() => void this.vouchForStreams().catch(() => undefined), STREAM_PRESENCE_TTL_MS / 3);
     this.refresher.unref();
+    // A restarted Redis has forgotten which streams are open: vouch for this node's at once.
+    let connectedBefore = false;
+    redis.on("ready", () => {
+      if (connectedBefore) void this.vouchForStreams().catch(() => undefined);
+      connectedBefore = true;
+    });
   }
 
   async publishEvents(sessionId: string, batch: EventBatch): Promise<PublishResult> {
+    assertConnected(this.redis);
     // Compare-and-set: the step is worked out here and applied only if nothing changed in between.
     for (let attempt = 0; attempt < MAX_APPLY_ATTEMPTS; attempt++) {
       const [seq, count, bytes, full] = await this.redis.hmget(key.state(sessionId), "seq", "count", "bytes", "full");
@@ -107,10 +129,12 @@ export class RedisRelay implements LiveRelay {
   }
 
   async publishToSession(sessionId: string, message: AgentMessage): Promise<void> {
+    assertConnected(this.redis);
     await this.redis.publish(key.sessionChannel(sessionId), JSON.stringify(message));
   }
 
   async subscribeSession(sessionId: string, listener: Listener<AgentMessage>): Promise<() => void> {
+    assertConnected(this.redis);
     // Subscribe first, then read what is stored: what arrives in between is held back, and events
     // already in the stored snapshot are skipped by their number.
     let held: AgentMessage[] | null = [];
@@ -123,32 +147,43 @@ export class RedisRelay implements LiveRelay {
       if (held) held.push(message as AgentMessage);
       else deliver(message as AgentMessage);
     });
-    const stored = await this.redis
-      .multi()
-      .hget(key.state(sessionId), "agentSeq")
-      .lrange(key.events(sessionId), 0, -1)
-      .exec()
-      .catch((error: unknown) => {
-        unsubscribe();
+    const sync = async () => {
+      held ??= [];
+      try {
+        const stored = await this.redis.multi().hget(key.state(sessionId), "agentSeq").lrange(key.events(sessionId), 0, -1).exec();
+        const chunks = (stored?.[1]?.[1] ?? []) as string[];
+        // After Redis restarted, the numbering starts again: the stored state's number is the one to follow.
+        storedSeq = chunks.length > 0 ? Number(stored?.[0]?.[1] ?? 0) : 0;
+        if (chunks.length > 0)
+          listener({ type: "events", seq: storedSeq, reset: true, events: chunks.flatMap((chunk) => JSON.parse(chunk) as RecordedEvent[]) });
+      } catch (error) {
+        storedSeq = 0; // unknown: let everything through, the agent's page asks for a snapshot at a gap
         throw error;
-      });
-    const agentSeq = stored?.[0]?.[1] as string | null;
-    const chunks = (stored?.[1]?.[1] ?? []) as string[];
-    if (chunks.length > 0) {
-      storedSeq = Number(agentSeq ?? 0);
-      listener({ type: "events", seq: storedSeq, reset: true, events: chunks.flatMap((chunk) => JSON.parse(chunk) as RecordedEvent[]) });
-    }
-    const waiting = held;
-    held = null;
-    waiting.forEach(deliver);
-    return unsubscribe;
+      } finally {
+        const waiting = held;
+        held = null;
+        waiting.forEach(deliver);
+      }
+    };
+    await sync().catch((error: unknown) => {
+      unsubscribe();
+      throw error;
+    });
+    // Messages published while this node's subscriber was away are lost: the stored page replaces what the agent has.
+    const stopResyncing = this.channels.onReconnected(() => void resync(sync));
+    return () => {
+      stopResyncing();
+      unsubscribe();
+    };
   }
 
   async publishToVisitor(visitorId: string, message: VisitorMessage): Promise<void> {
+    assertConnected(this.redis);
     await this.redis.publish(key.visitorChannel(visitorId), JSON.stringify(message));
   }
 
   async subscribeVisitor(visitorId: string, listener: Listener<VisitorMessage>): Promise<() => void> {
+    assertConnected(this.redis);
     const unsubscribe = await this.channels.subscribe(key.visitorChannel(visitorId), (message) => listener(message as VisitorMessage));
     const entry = `${this.nodeId}:${++this.streamCount}`;
     this.streams.set(entry, visitorId);
@@ -167,14 +202,17 @@ export class RedisRelay implements LiveRelay {
   }
 
   async visitorConnected(visitorId: string): Promise<boolean> {
+    assertConnected(this.redis);
     return (await this.redis.zcount(key.visitorStreams(visitorId), Date.now(), "+inf")) > 0;
   }
 
   async hasSnapshot(sessionId: string): Promise<boolean> {
+    assertConnected(this.redis);
     return (await this.redis.exists(key.events(sessionId))) > 0;
   }
 
   async forgetSession(sessionId: string): Promise<void> {
+    assertConnected(this.redis);
     await this.redis.multi().del(key.state(sessionId), key.events(sessionId)).publish(key.forgottenChannel, JSON.stringify(sessionId)).exec();
   }
 
@@ -183,6 +221,7 @@ export class RedisRelay implements LiveRelay {
   }
 
   async check(): Promise<void> {
+    assertConnected(this.redis);
     await this.redis.ping();
   }
 

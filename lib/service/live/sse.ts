@@ -1,3 +1,4 @@
+import { logFailure } from "@/lib/availability/unavailable";
 import { isDraining, trackStream } from "@/lib/lifecycle/draining";
 import { ServiceError } from "../core/errors";
 import { publicNodeId } from "./node-relay";
@@ -90,7 +91,7 @@ export function sseResponse(
         if (closed) stop();
         else cleanup = stop;
       } catch (error) {
-        console.error("live stream failed to open", error);
+        logFailure("live stream failed to open", error);
         finish();
       }
     },

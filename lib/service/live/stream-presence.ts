@@ -1,8 +1,10 @@
+import { logFailure } from "@/lib/availability/unavailable";
 import "server-only";
-import { and, eq, inArray } from "drizzle-orm";
+import { and, eq, inArray, sql } from "drizzle-orm";
 import { getDb, type Db } from "@/lib/db";
 import { sessions, visitors } from "../core/schema";
-import { onlineUntilFrom } from "../visitors/ingest/presence";
+import { visitorsLockedInOrder } from "../visitors/ingest/locked-visitor";
+import { notBefore, onlineUntilFrom } from "../visitors/ingest/presence";
 
 /**
  * What open live streams keep true in the database: a visitor holding its stream stays online, and a
@@ -34,7 +36,7 @@ function startBeating(current: PresenceState): void {
   current.timer ??= setInterval(() => {
     void getDb()
       .then(beatPresence)
-      .catch((error) => console.error("live: writing the streams' presence failed", error));
+      .catch((error) => logFailure("live: writing the streams' presence failed", error));
   }, PRESENCE_BEAT_MS);
   current.timer.unref();
 }
@@ -75,13 +77,13 @@ export function attendSession(sessionId: string, onEnded: OnEnded): () => void {
   };
 }
 
-/** The visitors holding a stream stay online another window. */
+/** The visitors holding a stream stay online another window (their rows locked in order, as heartbeats lock them). */
 export async function markVisitorsOnline(db: Db, visitorIds: string[], now = new Date()): Promise<void> {
-  if (visitorIds.length)
-    await db
-      .update(visitors)
-      .set({ lastSeenAt: now, onlineUntil: onlineUntilFrom(now) })
-      .where(inArray(visitors.shortId, visitorIds));
+  if (!visitorIds.length) return;
+  await db.execute(sql`
+    with locked as ${visitorsLockedInOrder(visitorIds)}
+    update visitors set last_seen_at = ${notBefore(visitors.lastSeenAt, now)}, online_until = ${notBefore(visitors.onlineUntil, onlineUntilFrom(now))}
+    from locked where visitors.short_id = locked.short_id`);
 }
 
 /** The sessions a watch page is open on are attended now; returns those still ongoing. */

@@ -1,3 +1,4 @@
+import { logFailure } from "@/lib/availability/unavailable";
 import "server-only";
 import type { Db } from "@/lib/db";
 import { ServiceError } from "../core/errors";
@@ -35,7 +36,7 @@ export async function openVisitorStream(db: Db, team: Team, visitorId: string, c
   return () => {
     release();
     unsubscribe();
-    void broadcastVisitorSession(db, visitorId).catch((error) => console.error("live: status after the visitor left failed", error));
+    void broadcastVisitorSession(db, visitorId).catch((error) => logFailure("live: status after the visitor left failed", error));
   };
 }
 

@@ -31,7 +31,8 @@ export async function describeWatchSession(db: Db, sessionId: string, agentId: s
     visitorId: session.visitorId,
     // The visitor's name as they identified; a deleted visitor is named as the session kept them.
     visitorName: visitor?.callName || visitor?.identities[0] || session.callName || null,
-    status: await visitorStatus(session, team),
+    // Without Redis for a moment, the page opens all the same: its live stream brings the status.
+    status: await visitorStatus(session, team).catch(() => "waiting" as const),
     endReason: session.endReason,
     startedAt: session.startedAt.toISOString(),
     endedAt: session.endedAt?.toISOString() ?? null,

@@ -29,6 +29,8 @@ async function deleteRecordingsOf(tx: Tx, teamId: string, visitorIds: string[]):
  */
 function deleteOffline(db: Db, teamId: string, which?: SQL): Promise<number> {
   return db.transaction(async (tx) => {
+    // A purge of many visitors may outlast a request's statement limit (lib/db/postgres-pool.ts).
+    if (!which) await tx.execute(sql`set local statement_timeout = 0`);
     const rows = await tx
       .delete(visitors)
       .where(and(eq(visitors.teamId, teamId), which, lte(visitors.onlineUntil, sql`now()`)))

@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { openTestDatabase } from "@/lib/testing/test-database";
 import { webhookDeliveries } from "../core/schema";
-import { deliverDueWebhooks, enqueueWebhook, type DeliverOptions } from "./outbox";
+import { deliverDueWebhooks, enqueueWebhook, LEASE_MS, type DeliverOptions } from "./outbox";
 import { RETRY_DELAYS_MS } from "./schedule";
 import { verifySignature } from "./sign";
 import { startReceiver } from "./test-receiver";
@@ -51,6 +51,27 @@ describe("enqueueWebhook", () => {
 });
 
 describe("deliverDueWebhooks", () => {
+  it("records a delivery sent while the database briefly failed, so it is never sent again under its id", async () => {
+    const id = await enqueue();
+    const now = t0();
+    let failures = 2;
+    const blinking = new Proxy(database.db, {
+      get: (target, name, receiver) => {
+        if (name === "update" && failures > 0) {
+          failures--;
+          return () => {
+            throw new Error("Connection terminated unexpectedly");
+          };
+        }
+        return Reflect.get(target, name, receiver);
+      },
+    });
+    expect(await deliverDueWebhooks(blinking, { allowPrivate: true, now })).toMatchObject({ claimed: 1, delivered: 1 });
+    expect(await row(id)).toMatchObject({ status: "delivered" });
+    expect(await deliver({ now: plus(now, 2 * LEASE_MS) })).toMatchObject({ claimed: 0 });
+    expect(receiver.received).toHaveLength(1);
+  });
+
   it("delivers once, signed, with the exact payload and headers", async () => {
     const id = await enqueue();
     const now = t0();

@@ -1,5 +1,6 @@
 import { and, asc, eq, inArray, isNull, lt, lte, or, sql } from "drizzle-orm";
 import type { Db, Tx } from "@/lib/db";
+import { isUnavailable } from "@/lib/availability/unavailable";
 import { newId } from "../core/ids";
 import { teams, webhookDeliveries } from "../core/schema";
 import { assertPublicUrl, UnsafeUrlError, type Resolver } from "../outbound/address-guard";
@@ -14,6 +15,8 @@ export const LEASE_MS = 60_000;
 /** Bounds the address lookup and the request each: 2 × 15 s stays well under the lease, so a live node records its outcome before anyone else may claim the row. */
 export const REQUEST_TIMEOUT_MS = 15_000;
 export const USER_AGENT = "Tandem-Webhooks/1";
+/** An outcome not recorded this long before the lease ends is left to the next claim. */
+const RECORD_MARGIN_MS = 5_000;
 
 /** Puts a delivery in the outbox; pass the caller's transaction so it commits with the event. Returns its id. */
 export async function enqueueWebhook(db: Db | Tx, input: { teamId: string; sessionId: string; url: string; payload: object }): Promise<string> {
@@ -115,6 +118,22 @@ async function record(db: Db, row: Delivery, result: Result, now: Date): Promise
   return status === "pending" ? "retrying" : status;
 }
 
+/**
+ * Records an outcome, asking again while the database cannot serve (up to shortly before the lease ends):
+ * a delivery sent but not recorded would be sent again, under the same id, once the lease ran out.
+ */
+async function recordSurely(db: Db, row: Delivery, result: Result, now: Date): Promise<keyof Omit<DeliveryRun, "claimed">> {
+  const giveUpAt = now.getTime() + LEASE_MS - RECORD_MARGIN_MS;
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return await record(db, row, result, now);
+    } catch (error) {
+      if (!isUnavailable(error) || Date.now() > giveUpAt) throw error;
+      await new Promise((resolve) => setTimeout(resolve, Math.min(250 * 2 ** attempt, 2_000)));
+    }
+  }
+}
+
 /** One delivery run: claims up to `limit` due rows and sends them concurrently (all finish within the lease). */
 export async function deliverDueWebhooks(db: Db, options: DeliverOptions): Promise<DeliveryRun> {
   const now = options.now ?? new Date();
@@ -128,7 +147,7 @@ export async function deliverDueWebhooks(db: Db, options: DeliverOptions): Promi
     (await db.select({ id: teams.id, secret: teams.webhookSecret }).from(teams).where(inArray(teams.id, teamIds))).map((team) => [team.id, team.secret]),
   );
   const settled = await Promise.allSettled(
-    claimed.map(async (row) => record(db, row, await attempt(row, secrets.get(row.teamId), options), options.now ?? new Date())),
+    claimed.map(async (row) => recordSurely(db, row, await attempt(row, secrets.get(row.teamId), options), options.now ?? new Date())),
   );
   for (const result of settled) {
     if (result.status === "rejected") throw result.reason; // after all sends finished: no half-done work left behind

@@ -1,3 +1,4 @@
+import { logFailure } from "@/lib/availability/unavailable";
 import type { Db } from "@/lib/db";
 import { deliverDueWebhooks } from "./outbox";
 
@@ -35,7 +36,7 @@ export function startWebhookWorker({ getDb, intervalMs = 1000, allowPrivate }: W
         const run = await deliverDueWebhooks(await getDb(), { allowPrivate, limit });
         fullBatch = run.claimed === limit;
       } catch (error) {
-        console.error("Webhook delivery run failed:", error);
+        logFailure("Webhook delivery run failed", error);
       }
       inFlight = undefined;
       schedule(fullBatch ? 0 : intervalMs);

@@ -31,8 +31,13 @@ import { CUSTOM, FULL_SNAPSHOT, INCREMENTAL, MUTATION, SCROLL } from "./rrweb-nu
 const FLUSH_MS = 50;
 /** A stylesheet with @font-face arrived: look for new fonts this long after, once for a burst. */
 const FONT_CHECK_MS = 200;
-/** Waits before sending a batch again after a network failure or a 5xx. */
-const RETRY_MS = [100, 250, 500, 1000, 2000, 4000];
+/** Waits before sending a batch again after a network failure or a 5xx: the last one again and again, or the service's Retry-After. */
+const RETRY_MS = [100, 250, 500, 1000, 2000];
+/**
+ * Events kept while a batch waits to be taken (the service briefly unavailable). Past this, they are
+ * dropped and, once the service takes the batch, a fresh snapshot shows the page as it is then.
+ */
+const MAX_QUEUED_EVENTS = 3000;
 
 function start(options: RecorderOptions): Recording {
   const selector = blockSelector(options.maskingSelectors);
@@ -41,6 +46,8 @@ function start(options: RecorderOptions): Recording {
   let queue: RecordedEvent[] = [];
   let seq = 0;
   let inFlight = false;
+  /** Events were dropped while a batch waited: a fresh snapshot follows it. */
+  let dropped = false;
   let timer: ReturnType<typeof setTimeout> | undefined;
   let stopped = false;
   /** Batches before this one were sent before the latest snapshot: a gap they report is already mended. */
@@ -63,6 +70,10 @@ function start(options: RecorderOptions): Recording {
   );
 
   const schedule = () => {
+    if (inFlight && queue.length > MAX_QUEUED_EVENTS) {
+      queue = [];
+      dropped = true;
+    }
     if (!timer && !stopped) timer = setTimeout(flush, FLUSH_MS);
   };
   const outgoing = {
@@ -111,6 +122,10 @@ function start(options: RecorderOptions): Recording {
   };
   const settled = () => {
     inFlight = false;
+    if (dropped) {
+      dropped = false;
+      takeSnapshot();
+    }
     if (queue.length) schedule();
   };
   const deliver = (batch: { seq: number; events: RecordedEvent[] }, attempt: number) => {
@@ -119,7 +134,7 @@ function start(options: RecorderOptions): Recording {
         if (answer.snapshot && batch.seq >= snapshotBatch) takeSnapshot();
         settled();
       })
-      .catch((error: { status?: number; code?: string; name?: string }) => {
+      .catch((error: { status?: number; code?: string; name?: string; retryAfterSeconds?: number | null }) => {
         // The service keeps no more of this page without a fresh snapshot: send one (once per refusal
         // of a batch sent after the latest snapshot).
         if (error.code === "snapshot_required") {
@@ -130,11 +145,11 @@ function start(options: RecorderOptions): Recording {
           options.onFatal?.();
           return settled();
         }
-        // The network failed or an app node went away: the same batch again (the service takes a batch
-        // once), so the agent misses nothing. Past the last try, the next batch will not follow and the
-        // service asks for a snapshot.
+        // The network failed, an app node went away or the service is briefly unavailable: the same batch
+        // again until it is taken (the service takes a batch once), so the agent misses nothing.
         const transient = error.status === undefined ? error.name === "TypeError" : error.status >= 500 || error.status === 429;
-        if (transient && attempt < RETRY_MS.length && !stopped) return void setTimeout(() => deliver(batch, attempt + 1), RETRY_MS[attempt]);
+        const wait = error.retryAfterSeconds ? error.retryAfterSeconds * 1000 : RETRY_MS[Math.min(attempt, RETRY_MS.length - 1)];
+        if (transient && !stopped) return void setTimeout(() => deliver(batch, attempt + 1), wait);
         settled();
       });
   };

@@ -1,4 +1,4 @@
-import { and, eq, type SQL } from "drizzle-orm";
+import { and, eq, sql, type SQL } from "drizzle-orm";
 import { notFound } from "../../core/errors";
 import { visitors } from "../../core/schema";
 
@@ -12,4 +12,13 @@ export async function lockedVisitor<Row>(select: VisitorSelect<Row>, teamId: str
   const [visitor] = await select.where(and(eq(visitors.teamId, teamId), eq(visitors.shortId, visitorId))).for("update");
   if (!visitor) throw notFound("visitor_not_found");
   return visitor;
+}
+
+/**
+ * The visitors `ids`, locked in the order of their ids, as a subquery for a statement's `with`: every
+ * statement that writes several visitors takes its locks in this order, so two of them (two app nodes'
+ * heartbeats, a node's streams) wait for each other instead of deadlocking.
+ */
+export function visitorsLockedInOrder(ids: string[]): SQL {
+  return sql`(select short_id from visitors where short_id = any(${sql.param(ids)}::text[]) order by short_id for update)`;
 }

@@ -32,6 +32,25 @@ describe("pageviews", () => {
     expect(row.onlineUntil.getTime()).toBe(seconds(start, 50).getTime());
   });
 
+  it("sent again (the first answer lost) are kept once; the same address after another page is a new one", async () => {
+    const team = await insertTeam(database.db);
+    const start = new Date(Date.now() - 600_000);
+    const { visitorId } = await registerVisitor(database.db, team, { url: url("/") }, desktopChrome, start);
+    const pricing = { url: url("/pricing"), title: "Pricing", referrer: url("/") };
+    await recordVisitorPageview(database.db, team, visitorId, pricing, seconds(start, 5));
+    await recordVisitorPageview(database.db, team, visitorId, pricing, seconds(start, 8));
+    await recordVisitorPageview(database.db, team, visitorId, { url: url("/") }, seconds(start, 12));
+    await recordVisitorPageview(database.db, team, visitorId, pricing, seconds(start, 20));
+
+    expect((await pageviewsOf(database.db, visitorId)).map((view) => [view.url, view.durationSeconds])).toEqual([
+      [url("/"), 5],
+      [url("/pricing"), 7],
+      [url("/"), 8],
+      [url("/pricing"), null],
+    ]);
+    expect((await visitorRow(database.db, visitorId)).lastSeenAt.getTime()).toBe(seconds(start, 20).getTime());
+  });
+
   it("count no time away: a page ends when its visitor left or went offline", async () => {
     const team = await insertTeam(database.db);
     const start = new Date(Date.now() - 3_600_000);

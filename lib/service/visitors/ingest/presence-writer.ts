@@ -1,32 +1,16 @@
 import { sql } from "drizzle-orm";
 import type { Db } from "@/lib/db";
 import type { Team } from "../../teams/team";
-import { writeHeartbeat } from "./write-heartbeat";
+import { visitorsLockedInOrder } from "./locked-visitor";
 import { ONLINE_SECONDS } from "./presence";
-import type { KnownPresence, PresenceKnowledge } from "./presence-knowledge";
-
-/** How often the heartbeats taken meanwhile are written, all in one statement. */
-export const FLUSH_EVERY_MS = 2_000;
-/**
- * A heartbeat waits for the next flush only while the database keeps the visitor online at least this
- * much longer, five flushes' worth; else it is written at once. So the database never shows a visitor
- * that is beating as offline, and purge, `is_online` and the `online` search stay exact (lookup codes
- * too: a visitor coming back online is written at once, under the code assignment's lock).
- */
-export const WRITE_THROUGH_MARGIN_MS = 10_000;
-
-export interface Beat {
-  lookupCode: string | null;
-  /** True when this heartbeat waits for the next flush. */
-  deferred: boolean;
-}
+import { writeHeartbeat } from "./write-heartbeat";
 
 /**
- * Visitors' heartbeats, most of the service's traffic, off the per-request transaction: a visitor the
- * database keeps online for a while yet (as `knowledge` knows) is only noted here, and the notes are
- * written every FLUSH_EVERY_MS in one statement. A node killed between two flushes loses the notes it
- * held; the database still keeps those visitors online for the margin, and their next beat writes again.
+ * How long the first heartbeat after a quiet moment waits for others to join its write: fewer, fuller
+ * statements (the database's cost is mostly per statement), for a tenth of a second on a beat.
  */
+export const GATHER_MS = 100;
+
 interface Waiting {
   team: Team;
   seen: number;
@@ -34,39 +18,28 @@ interface Waiting {
   fail: (error: unknown) => void;
 }
 
+/**
+ * Visitors' heartbeats, most of the service's traffic, written together: a heartbeat is answered once it
+ * is written (an acknowledged beat is never lost, whatever happens to the node after), and the beats that
+ * arrive while a write runs (or in the GATHER_MS before it) are written by the next one, all at once. A
+ * visitor the database keeps online keeps its lookup code: one statement for all of those. The others come
+ * back online (their code checked again under the team's lock) or are gone: written one by one. When the
+ * write fails (the database cannot serve), every beat waiting on it is refused with the error: nothing is
+ * kept to write later.
+ */
 export class PresenceWriter {
-  private pending = new Map<string, number>();
-  private flushing: Promise<void> | null = null;
-  /** Heartbeats to be written before they are answered, and the write in progress. */
   private waiting = new Map<string, Waiting[]>();
   private writing: Promise<void> | null = null;
 
-  constructor(
-    private readonly knowledge: PresenceKnowledge,
-    private readonly clock: () => number = Date.now,
-  ) {}
+  constructor(private readonly clock: () => number = Date.now) {}
 
-  async beat(db: Db, team: Team, visitorId: string): Promise<Beat> {
-    const now = this.clock();
-    const known = await this.knowledge.get(visitorId);
-    if (known && known.until - now >= WRITE_THROUGH_MARGIN_MS) {
-      this.pending.set(visitorId, now);
-      return { lookupCode: known.lookupCode, deferred: true };
-    }
-    const { lookupCode } = await new Promise<{ lookupCode: string | null }>((answer, fail) => {
-      this.waiting.set(visitorId, [...(this.waiting.get(visitorId) ?? []), { team, seen: now, answer, fail }]);
-      this.writing ??= this.writeWaiting(db);
+  beat(db: Db, team: Team, visitorId: string): Promise<{ lookupCode: string | null }> {
+    return new Promise((answer, fail) => {
+      this.waiting.set(visitorId, [...(this.waiting.get(visitorId) ?? []), { team, seen: this.clock(), answer, fail }]);
+      this.writing ??= new Promise((gathered) => setTimeout(gathered, GATHER_MS)).then(() => this.writeWaiting(db));
     });
-    this.pending.delete(visitorId);
-    return { lookupCode, deferred: false };
   }
 
-  /**
-   * Writes the heartbeats that cannot wait, those that came in meanwhile together: after a restart, a
-   * node knows no visitor, and writing each one's beat in a transaction of its own would not keep up. A
-   * visitor the database keeps online keeps its code: one statement for all of them. The others come back
-   * online (their code is checked under the team's lock) or are gone: written one by one.
-   */
   private async writeWaiting(db: Db): Promise<void> {
     while (this.waiting.size) await this.writeBatch(db);
     // In the same turn as the last look at `waiting`: a heartbeat arriving after it starts a new write.
@@ -86,8 +59,7 @@ export class PresenceWriter {
       batch.delete(visitorId);
     };
     try {
-      const online = await this.write(db, seen, "online");
-      for (const [visitorId, { lookupCode }] of online) settle(visitorId, { lookupCode });
+      for (const [visitorId, lookupCode] of await this.writeOnline(db, seen)) settle(visitorId, { lookupCode });
     } catch (error) {
       for (const visitorId of [...batch.keys()]) settle(visitorId, { error });
       return;
@@ -95,9 +67,7 @@ export class PresenceWriter {
     await Promise.all(
       [...batch].map(async ([visitorId, waiting]) => {
         try {
-          const { lookupCode } = await writeHeartbeat(db, waiting[0].team, visitorId, new Date(seen.get(visitorId)!));
-          await this.knowledge.remember(new Map([[visitorId, { until: seen.get(visitorId)! + ONLINE_SECONDS * 1000, lookupCode }]]));
-          settle(visitorId, { lookupCode });
+          settle(visitorId, await writeHeartbeat(db, waiting[0].team, visitorId, new Date(seen.get(visitorId)!)));
         } catch (error) {
           settle(visitorId, { error });
         }
@@ -105,58 +75,21 @@ export class PresenceWriter {
     );
   }
 
-  /** What a write outside the heartbeats (a registration) made true. */
-  async written(visitorId: string, presence: KnownPresence): Promise<void> {
-    await this.knowledge.remember(new Map([[visitorId, presence]]));
-  }
-
-  /** The visitor left (its page closed): nothing noted of it is written, and its next heartbeat is written at once. */
-  async left(visitorId: string): Promise<void> {
-    this.pending.delete(visitorId);
-    await this.knowledge.forget(visitorId);
-  }
-
-  get pendingCount(): number {
-    return this.pending.size;
-  }
-
   /**
-   * Writes every heartbeat noted since the last flush in one statement. A later event of the visitor
-   * (a leave, a newer write) wins: a row whose last_seen_at is already later is left alone. Notes that
-   * could not be written are kept for the next flush.
+   * One statement for the beats of the visitors the database keeps online at their beat, and whose row no
+   * later event (a leave, a newer beat) moved past it; their lookup codes, by visitor.
    */
-  async flush(db: Db): Promise<void> {
-    while (this.flushing) await this.flushing;
-    if (!this.pending.size) return;
-    const batch = this.pending;
-    this.pending = new Map();
-    this.flushing = this.write(db, batch)
-      .then(() => undefined)
-      .catch((error) => {
-        for (const [visitorId, seen] of batch) if (!this.pending.has(visitorId)) this.pending.set(visitorId, seen);
-        throw error;
-      })
-      .finally(() => (this.flushing = null));
-    await this.flushing;
-  }
-
-  /**
-   * One statement for many heartbeats: `seen` per visitor. "noted": a later event of the visitor (a leave, a
-   * newer write) wins. "online": only visitors the database keeps online at their beat. Returns what it wrote.
-   */
-  private async write(db: Db, seen: Map<string, number>, only: "noted" | "online" = "noted"): Promise<Map<string, KnownPresence>> {
+  private async writeOnline(db: Db, seen: Map<string, number>): Promise<Map<string, string | null>> {
     const ids = [...seen.keys()];
     const times = ids.map((id) => new Date(seen.get(id)!).toISOString());
-    const condition =
-      only === "online" ? sql`visitors.online_until > beat.seen and visitors.last_seen_at <= beat.seen` : sql`visitors.last_seen_at < beat.seen`;
-    const written = await db.execute<{ short_id: string; online_until: Date | string; lookup_code: string | null }>(sql`
+    const written = await db.execute<{ short_id: string; lookup_code: string | null }>(sql`
+      with locked as ${visitorsLockedInOrder(ids)}
       update visitors
       set last_seen_at = beat.seen, online_until = beat.seen + make_interval(secs => ${ONLINE_SECONDS})
-      from unnest(${sql.param(ids)}::text[], ${sql.param(times)}::timestamptz[]) as beat(id, seen)
-      where visitors.short_id = beat.id and ${condition}
-      returning visitors.short_id, visitors.online_until, visitors.lookup_code`);
-    const known = new Map(written.rows.map((row) => [row.short_id, { until: new Date(row.online_until).getTime(), lookupCode: row.lookup_code }]));
-    await this.knowledge.remember(known);
-    return known;
+      from locked, unnest(${sql.param(ids)}::text[], ${sql.param(times)}::timestamptz[]) as beat(id, seen)
+      where visitors.short_id = locked.short_id and visitors.short_id = beat.id
+        and visitors.online_until > beat.seen and visitors.last_seen_at <= beat.seen
+      returning visitors.short_id, visitors.lookup_code`);
+    return new Map(written.rows.map((row) => [row.short_id, row.lookup_code]));
   }
 }

@@ -12,8 +12,7 @@ import { assignLookupCode } from "./lookup-code";
 import { addPageview } from "./pageview-history";
 import { redactedPage } from "./redacted-page";
 import { waitingFields } from "./help-request";
-import { HEARTBEAT_SECONDS, onlineUntilFrom } from "./presence";
-import { presenceWriter } from "./presence-state";
+import { HEARTBEAT_SECONDS, notBefore, onlineUntilFrom } from "./presence";
 
 /**
  * What the registration reads of the script's request: the contract's, less the public key that found
@@ -81,7 +80,13 @@ export async function registerVisitor(db: Db, team: Team, raw: RegisterInput, cl
       }),
     };
     const visitor = previous
-      ? (await tx.update(visitors).set(fields).where(eq(visitors.shortId, previous.shortId)).returning())[0]
+      ? (
+          await tx
+            .update(visitors)
+            .set({ ...fields, lastSeenAt: notBefore(visitors.lastSeenAt, now), onlineUntil: notBefore(visitors.onlineUntil, fields.onlineUntil) })
+            .where(eq(visitors.shortId, previous.shortId))
+            .returning()
+        )[0]
       : await insertVisitor(tx, { ...fields, teamId: team.id, tokenHash: sha256(token), addedAt: now });
     const lookupCode = await assignLookupCode(tx, team.id, visitor.shortId, visitor.lookupCode, visitor.ipAddress, now);
     await addPageview(tx, team, visitor.shortId, input, now, previous?.onlineUntil ?? null);
@@ -93,6 +98,5 @@ export async function registerVisitor(db: Db, team: Team, raw: RegisterInput, cl
       settings: { requireAuthorization: team.requireAuthorization, ...recordingSettings(team), urlRedactedParams: team.urlRedactedParams },
     };
   });
-  await presenceWriter().written(registration.visitorId, { until: onlineUntilFrom(now).getTime(), lookupCode: registration.lookupCode });
   return registration;
 }

@@ -13,8 +13,10 @@ import { onlineUntilFrom } from "./presence";
  */
 export async function writeHeartbeat(db: Db, team: Team, visitorId: string, now = new Date()): Promise<{ lookupCode: string | null }> {
   return db.transaction(async (tx) => {
-    const columns = { lookupCode: visitors.lookupCode, onlineUntil: visitors.onlineUntil, ipAddress: visitors.ipAddress };
+    const columns = { lookupCode: visitors.lookupCode, onlineUntil: visitors.onlineUntil, ipAddress: visitors.ipAddress, lastSeenAt: visitors.lastSeenAt };
     const before = await lockedVisitor(tx.select(columns).from(visitors), team.id, visitorId);
+    // A later event of the visitor (a leave, a newer beat written by another node) wins over this beat.
+    if (before.lastSeenAt > now) return { lookupCode: before.lookupCode };
     await tx
       .update(visitors)
       .set({ lastSeenAt: now, onlineUntil: onlineUntilFrom(now) })
