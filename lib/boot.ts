@@ -1,5 +1,6 @@
 import "server-only";
 import { demoCredentialsNotice, seedDemoUsers, type DemoCredential } from "@/lib/console/users/demo-users";
+import { seedDemoUsageHistory } from "@/lib/console/usage/demo-history";
 import { startUsageRecorder, stopUsageRecorder } from "@/lib/console/usage/recorder";
 import { ensureAdmin } from "@/lib/console/users/users";
 import { secureDataDir } from "@/lib/data-dir";
@@ -43,6 +44,8 @@ async function boot(): Promise<void> {
     // One node at a time, in one transaction: nodes starting together on an empty database make one team.
     await underStartupLock(await getDb(), async (db) => {
       if (TANDEM_DEMO_SEED) demoUsers = await seedDemoUsers(db, DATA_DIR);
+      // A new demo's Trends start with a few days of history, rather than empty for the first ten minutes.
+      if (demoUsers) await seedDemoUsageHistory(db);
       if (ADMIN_EMAIL && ADMIN_PASSWORD) await ensureAdmin(db, ADMIN_EMAIL, ADMIN_PASSWORD);
       await provisionEmbeddedService(db, { seedDemo: TANDEM_DEMO_SEED });
     });

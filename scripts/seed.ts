@@ -1,4 +1,5 @@
 /** `npm run seed`: demo data into an empty database; refuses while a server holds the PGlite folder. */
+import { seedDemoUsageHistory } from "../lib/console/usage/demo-history";
 import { demoCredentialsNotice, seedDemoUsers } from "../lib/console/users/demo-users";
 import { databaseTarget, openDatabase } from "../lib/db/connection";
 import { secureDataDir } from "../lib/data-dir";
@@ -14,6 +15,7 @@ await runScript(async () => {
   try {
     const users = await seedDemoUsers(database.db, config.DATA_DIR);
     console.log(users ? demoCredentialsNotice(users, config.DATA_DIR) : "The database already has users: no demo users added.");
+    if (users) await seedDemoUsageHistory(database.db);
     const team = await ensureDefaultTeam(database.db);
     const seeded = await seedDemoService(database.db, team);
     console.log(

@@ -1,5 +1,6 @@
 import Link from "next/link";
 import { CommandPalette } from "@/components/command-palette/command-palette";
+import { PaletteButton } from "@/components/command-palette/palette-button";
 import { NavDrawer } from "@/components/console/nav-drawer";
 import { NavLinks } from "@/components/console/nav-links";
 import { SessionKeepAlive } from "@/components/console/session-keep-alive";
@@ -21,13 +22,15 @@ export default async function ConsoleLayout({ children }: { children: React.Reac
         Skip to content
       </a>
       <NavDrawer
+        bar={<PaletteButton compact />}
         brand={
           <Link href={CONSOLE_PAGES.usage.route} className="px-3 text-lg">
             <Logo />
           </Link>
         }
       >
-        <nav aria-label="Console">
+        <nav aria-label="Console" className="flex flex-col gap-3">
+          <PaletteButton />
           <NavLinks items={items} />
         </nav>
         <div className="mt-auto flex flex-col gap-3 border-t border-zinc-200 pt-4 dark:border-zinc-800">

@@ -16,15 +16,23 @@ async function signOutAfterChange(): Promise<void> {
 }
 
 export function ChangePasswordForm() {
-  const [result, submit, pending] = useFormAction(changePassword);
+  const [result, submit, pending, typed] = useFormAction(changePassword);
   const router = useRouter();
   useEffect(() => {
     if (result?.ok) void signOutAfterChange().finally(() => router.replace("/login?notice=password_changed"));
   }, [result, router]);
   return (
     <form action={submit} className="flex max-w-md flex-col gap-4" noValidate aria-labelledby="change-password-heading">
-      <Field label="Current password" name="current" type="password" autoComplete="current-password" required error={fieldError(result, "current")} />
-      <NewPasswordFields result={result} />
+      <Field
+        label="Current password"
+        name="current"
+        type="password"
+        autoComplete="current-password"
+        required
+        defaultValue={typed.current}
+        error={fieldError(result, "current")}
+      />
+      <NewPasswordFields result={result} typed={typed} />
       <FormStatus result={result} success={result?.ok ? "Password changed. Sign in again with the new one…" : undefined} />
       <div>
         <Button type="submit" disabled={pending || result?.ok}>

@@ -9,7 +9,7 @@ import { useFormAction } from "@/components/settings/use-form-action";
 import { resetPassword } from "@/lib/console/account/reset-actions";
 
 export function ResetPasswordForm({ token }: { token: string }) {
-  const [result, submit, pending] = useFormAction(resetPassword);
+  const [result, submit, pending, typed] = useFormAction(resetPassword);
   if (result?.ok) {
     return (
       <Alert tone="info" data-testid="reset-done">
@@ -24,7 +24,7 @@ export function ResetPasswordForm({ token }: { token: string }) {
   return (
     <form action={submit} className="flex flex-col gap-4" noValidate>
       <input type="hidden" name="token" value={token} />
-      <NewPasswordFields result={result} autoFocus />
+      <NewPasswordFields result={result} typed={typed} autoFocus />
       <FormStatus result={result} />
       <Button type="submit" disabled={pending}>
         {pending ? "Saving…" : "Set password"}

@@ -4,7 +4,7 @@ import type { AgentRef } from "@/lib/console/agents/agent-ref";
 import { findAgentByRef, type AgentLookupResult } from "@/lib/console/agents/lookup";
 import { Section } from "@/components/ui/section";
 import { WidgetError } from "@/components/usage/widget-error";
-import { SessionsDataTable } from "./sessions-table/data-table";
+import { SessionsDataTable } from "@/components/sessions/table/data-table";
 
 /** The agent's sessions table; nothing when the agent does not exist (the profile says so). */
 export async function AgentSessions({ agentRef }: { agentRef: AgentRef }) {

@@ -9,10 +9,18 @@ import { formatDetail } from "@/lib/console/audit-log/detail";
 import { auditFiltersQuery, type AuditFilters } from "@/lib/console/audit-log/filters";
 import { actionLabel } from "@/lib/console/audit-log/labels";
 import { listAuditEvents } from "@/lib/console/audit-log/query";
+import { auditTargetNames, type TargetName } from "@/lib/console/audit-log/targets";
 import { getDb } from "@/lib/db";
 
+/**
+ * A page of the audit log. Narrow enough for a tablet: the address sits under the time, a failure is said
+ * beside the action and the target under it, so the Detail column stays on screen; targets are named
+ * (auditTargetNames).
+ */
 export async function AuditTable({ filters }: { filters: AuditFilters }) {
-  const { events, total, page, pageCount } = await listAuditEvents(await getDb(), filters);
+  const db = await getDb();
+  const { events, total, page, pageCount } = await listAuditEvents(db, filters);
+  const targets = await auditTargetNames(db, events);
   const filtered = Object.keys(filters).some((key) => key !== "page");
   if (events.length === 0) {
     return (
@@ -38,28 +46,33 @@ export async function AuditTable({ filters }: { filters: AuditFilters }) {
           <caption className="sr-only">Audit events, newest first</caption>
           <thead>
             <tr>
-              <Th>When (UTC)</Th>
+              <Th>When (UTC), from</Th>
               <Th>Who</Th>
-              <Th>Action</Th>
-              <Th>Outcome</Th>
-              <Th>Target</Th>
-              <Th>From (IP)</Th>
+              <Th>Action, target</Th>
               <Th>Detail</Th>
             </tr>
           </thead>
           <tbody>
             {events.map((event) => (
               <tr key={event.id} data-testid="audit-row">
-                <Td className="font-mono text-xs whitespace-nowrap">
-                  <time dateTime={event.at.toISOString()}>{event.at.toISOString().slice(0, 19).replace("T", " ")}</time>{" "}
+                <Td className="font-mono text-xs">
+                  <time dateTime={event.at.toISOString()} className="whitespace-nowrap">
+                    {event.at.toISOString().slice(0, 19).replace("T", " ")}
+                  </time>{" "}
                   <span className="text-zinc-500 dark:text-zinc-400">UTC</span>
+                  {event.ip ? <span className="block text-zinc-500 dark:text-zinc-400">{event.ip}</span> : null}
                 </Td>
-                <Td className="whitespace-nowrap">{actorName(event) ?? <span className="text-zinc-500 dark:text-zinc-400">system</span>}</Td>
-                <Td>{actionLabel(event.action, event.outcome)}</Td>
-                <Td>{event.outcome === "success" ? <Badge tone="success">Success</Badge> : <Badge tone="danger">Failure</Badge>}</Td>
-                <Td className="max-w-48 break-all">{event.target ?? ""}</Td>
-                <Td className="font-mono text-xs whitespace-nowrap">{event.ip ?? ""}</Td>
-                <Td className="max-w-80 text-xs break-words text-zinc-600 dark:text-zinc-400">{formatDetail(event.detail)}</Td>
+                <Td className="max-w-36 break-words">{actorName(event) ?? <span className="text-zinc-500 dark:text-zinc-400">system</span>}</Td>
+                <Td className="max-w-40 break-words">
+                  {actionLabel(event.action, event.outcome)}
+                  {event.outcome === "failure" ? (
+                    <Badge tone="danger" className="ml-1">
+                      Failure
+                    </Badge>
+                  ) : null}
+                  <AuditTarget name={targets.get(event)} />
+                </Td>
+                <Td className="min-w-40 text-xs break-words text-zinc-600 dark:text-zinc-400">{formatDetail(event.detail)}</Td>
               </tr>
             ))}
           </tbody>
@@ -83,5 +96,16 @@ export async function AuditTable({ filters }: { filters: AuditFilters }) {
         </div>
       </nav>
     </div>
+  );
+}
+
+/** What the action was done to, on a line of its own under the action. */
+function AuditTarget({ name }: { name: TargetName | undefined }) {
+  if (!name) return null;
+  if (!name.href) return <span className="block text-zinc-600 dark:text-zinc-400">{name.text}</span>;
+  return (
+    <Link href={name.href} className="block font-medium text-brand-600 hover:underline dark:text-brand-100">
+      {name.text}
+    </Link>
   );
 }

@@ -6,11 +6,11 @@ import { Button } from "@/components/ui/button";
 import { cn } from "@/components/ui/cn";
 
 /**
- * The console's navigation: a sidebar on wide screens; below them a slim bar whose Menu button opens
- * it over the page (so on a phone the page starts at the top, not under the navigation). Following a
- * link or pressing Escape closes it.
+ * The console's navigation: a sidebar on wide screens; below them a slim bar (with `bar`'s own controls)
+ * whose Menu button opens it over the page (so on a phone the page starts at the top, not under the
+ * navigation). Following a link or pressing Escape closes it.
  */
-export function NavDrawer({ brand, children }: { brand: React.ReactNode; children: React.ReactNode }) {
+export function NavDrawer({ brand, bar, children }: { brand: React.ReactNode; bar?: React.ReactNode; children: React.ReactNode }) {
   const pathname = usePathname();
   // Open on the page where it was opened: moving to another page closes it.
   const [openOn, setOpenOn] = useState<string | null>(null);
@@ -34,6 +34,7 @@ export function NavDrawer({ brand, children }: { brand: React.ReactNode; childre
     <>
       <header className="sticky top-0 z-30 flex items-center justify-between gap-3 border-b border-zinc-200 bg-white px-4 py-2 lg:hidden dark:border-zinc-800 dark:bg-zinc-900">
         {brand}
+        {bar}
         <Button ref={toggleRef} variant="secondary" aria-expanded={open} aria-controls={panelId} onClick={() => setOpen((value) => !value)}>
           {open ? "Close menu" : "Menu"}
         </Button>

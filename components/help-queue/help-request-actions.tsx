@@ -4,22 +4,28 @@ import { useState, useTransition } from "react";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { QuickCoBrowse } from "@/components/visitors/quick-co-browse";
+import { useCoBrowse } from "@/components/visitors/use-co-browse";
 import { visitorDisplayName } from "@/components/visitors/visitor-badges";
 import { claimHelpRequest, releaseHelpRequest } from "@/lib/console/help-queue/actions";
 import { refreshHelpQueue, type HelpQueueEntry } from "./use-help-queue";
 
-/** Take a request, then co-browse (or hand it back); a request someone else took says who. */
+/**
+ * Take a request: one click claims it and opens the co-browse. Once taken, co-browse again or hand it
+ * back; a request someone else took says who.
+ */
 export function HelpRequestActions({ request, me }: { request: HelpQueueEntry; me: string }) {
   const [error, setError] = useState<string | null>(null);
   const [pending, startTransition] = useTransition();
+  const coBrowse = useCoBrowse(request.visitor.short_id);
   const name = visitorDisplayName(request.visitor);
   const visitorId = request.visitor.short_id;
 
-  const run = (action: typeof claimHelpRequest) =>
+  const run = (action: typeof claimHelpRequest, then?: () => void) =>
     startTransition(async () => {
       setError(null);
       const result = await action({ visitorId });
       if (!result.ok) setError(result.error);
+      else then?.();
       await refreshHelpQueue();
     });
 
@@ -28,8 +34,13 @@ export function HelpRequestActions({ request, me }: { request: HelpQueueEntry; m
     <div className="flex flex-col items-start gap-1 sm:items-end">
       <div className="flex flex-wrap items-center gap-2">
         {claimer === null ? (
-          <Button onClick={() => run(claimHelpRequest)} disabled={pending} aria-busy={pending} aria-label={`Take the request of ${name}`}>
-            Take
+          <Button
+            onClick={() => run(claimHelpRequest, () => coBrowse.start())}
+            disabled={pending || coBrowse.pending}
+            aria-busy={pending || coBrowse.pending}
+            aria-label={`Take the request of ${name} and co-browse`}
+          >
+            {coBrowse.pending ? "Opening…" : "Take"}
           </Button>
         ) : claimer.id === me ? (
           <>
@@ -47,9 +58,9 @@ export function HelpRequestActions({ request, me }: { request: HelpQueueEntry; m
           </Badge>
         )}
       </div>
-      {error ? (
+      {error || coBrowse.error ? (
         <p role="alert" className="text-sm text-red-700 dark:text-red-300">
-          {error}
+          {error ?? coBrowse.error}
         </p>
       ) : null}
     </div>

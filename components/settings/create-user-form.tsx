@@ -1,30 +1,17 @@
 "use client";
 
-import { useActionState, useEffect, useRef } from "react";
+import { useEffect, useRef } from "react";
 import { createUser } from "@/lib/console/settings/actions";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import { ROLE_LABELS, ROLES } from "@/lib/console/auth/roles";
 import { FormStatus } from "./form-status";
 import { SelectField } from "@/components/ui/select-field";
-import { fieldError } from "./use-form-action";
+import { fieldError, useFormAction } from "./use-form-action";
 
-type Typed = { name?: string; email?: string; role?: string; password?: string };
-type State = { result: Awaited<ReturnType<typeof createUser>> | null; typed: Typed };
-
-/**
- * React resets a form after its action runs; the fields' default values are what the admin typed, so a
- * refused form keeps them, and a success empties them.
- */
+/** A refused form keeps what the admin typed (useFormAction); a success empties it. */
 export function CreateUserForm() {
-  const [{ result, typed }, submit, pending] = useActionState<State, FormData>(
-    async (_previous, data) => {
-      const result = await createUser(data);
-      const typed: Typed = result.ok ? {} : (Object.fromEntries([...data.entries()].filter(([, value]) => typeof value === "string")) as Typed);
-      return { result, typed };
-    },
-    { result: null, typed: {} },
-  );
+  const [result, submit, pending, typed] = useFormAction(createUser);
   const form = useRef<HTMLFormElement>(null);
   useEffect(() => {
     if (result?.ok) form.current?.reset();

@@ -7,10 +7,10 @@ import type { Permissions } from "@/lib/contract";
 import { CheckboxField } from "@/components/ui/checkbox-field";
 import { PERMISSION_LABELS } from "@/lib/console/permissions";
 import { FormStatus } from "./form-status";
-import { fieldError, useFormAction } from "./use-form-action";
+import { fieldError, typedChecked, typedOr, useFormAction } from "./use-form-action";
 
 export function LinkSettingsForm({ webhookUrl, permissions }: { webhookUrl: string | null; permissions: Permissions }) {
-  const [result, submit, pending] = useFormAction(saveLinkSettings);
+  const [result, submit, pending, typed] = useFormAction(saveLinkSettings);
   const changed = result?.ok ? Object.keys(result.data.changed) : [];
   return (
     <form action={submit} className="flex flex-col gap-4" noValidate>
@@ -20,7 +20,7 @@ export function LinkSettingsForm({ webhookUrl, permissions }: { webhookUrl: stri
         type="url"
         inputMode="url"
         placeholder="https://helpdesk.example.com/hooks/cobrowse"
-        defaultValue={webhookUrl ?? ""}
+        defaultValue={typedOr(typed, "webhook_url", webhookUrl ?? "")}
         error={fieldError(result, "webhook_url")}
         aria-describedby="webhook-url-hint"
       />
@@ -31,7 +31,7 @@ export function LinkSettingsForm({ webhookUrl, permissions }: { webhookUrl: stri
         <legend className="mb-2 text-sm font-medium text-zinc-700 dark:text-zinc-300">Default permissions of new co-browse links</legend>
         <div className="grid gap-2 sm:grid-cols-2">
           {(Object.keys(PERMISSION_LABELS) as Array<keyof Permissions>).map((field) => (
-            <CheckboxField key={field} name={field} label={PERMISSION_LABELS[field]} defaultChecked={permissions[field]} />
+            <CheckboxField key={field} name={field} label={PERMISSION_LABELS[field]} defaultChecked={typedChecked(typed, field, permissions[field])} />
           ))}
         </div>
       </fieldset>

@@ -1,4 +1,24 @@
-import type { TeamSettings } from "@/lib/contract";
+import type { TeamSettings, TeamSettingsUpdate } from "@/lib/contract";
+
+/** Each setting in words, as "Saved: …" says what changed. */
+export const TEAM_FIELD_NAMES: Record<keyof TeamSettingsUpdate, string> = {
+  name: "team name",
+  domain: "website domain",
+  history_enabled: "visitor history",
+  require_authorization: "visitor authorization",
+  masking_selectors: "masking selectors",
+  max_concurrent_sessions: "max concurrent sessions",
+  proxy_enabled: "universal proxy",
+  onprem_licensed: "on-premise licence",
+  recording_enabled: "recording",
+  recording_link_ttl_hours: "recording link lifetime",
+  url_redacted_params: "redacted URL parameters",
+  embed_origins: "sites that may embed the watch page",
+  frame_origins: "sites whose frames the agent sees",
+  canvas_capture_enabled: "canvases",
+  visitor_feedback_enabled: "visitor feedback",
+  agent_hears_visitor: "agent hears the visitor",
+};
 
 /** The team's settings of a kind: its boolean switches, its lists. */
 type FieldOf<T> = { [K in keyof TeamSettings]-?: TeamSettings[K] extends T ? K : never }[keyof TeamSettings];
@@ -19,6 +39,11 @@ export const TEAM_SWITCHES: Array<{ field: FieldOf<boolean>; label: string; hint
     field: "visitor_feedback_enabled",
     label: "Ask visitors for feedback",
     hint: "When a session ends, the visitor is asked “How did this session go?” (a rating of 1 to 5 and an optional comment). Agents are always asked.",
+  },
+  {
+    field: "agent_hears_visitor",
+    label: "Agent hears the visitor when a call starts",
+    hint: "Off: a call starts with the visitor muted for the agent, who turns them on with “Hear the visitor”. The visitor's call prompt says which.",
   },
 ];
 

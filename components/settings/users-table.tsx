@@ -24,7 +24,8 @@ export interface UserRow {
 
 export function UsersTable({ users, currentUserId, emailConfigured }: { users: UserRow[]; currentUserId: string; emailConfigured: boolean }) {
   return (
-    <HeadedTable caption="Console users" columns={["Name", "Email", "Role", "Status", ""]}>
+    // Name and email in one column, so a tablet shows each row's actions whole.
+    <HeadedTable caption="Console users" columns={["Name", "Role", "Status", ""]}>
       {users.map((user) => (
         <UserRowView key={user.id} user={user} self={user.id === currentUserId} emailConfigured={emailConfigured} />
       ))}
@@ -35,16 +36,16 @@ export function UsersTable({ users, currentUserId, emailConfigured }: { users: U
 function UserRowView({ user, self, emailConfigured }: { user: UserRow; self: boolean; emailConfigured: boolean }) {
   return (
     <tr data-testid={`user-${user.email}`}>
-      <Td className="font-medium">
-        {user.name}
+      <Td className="max-w-56">
+        <span className="font-medium">{user.name}</span>
         {self ? <span className="ml-1 text-xs text-zinc-500 dark:text-zinc-400">(you)</span> : null}
+        <span className="block text-xs break-all text-zinc-600 dark:text-zinc-400">{user.email}</span>
       </Td>
-      <Td>{user.email}</Td>
       <Td>
         <RoleForm user={user} locked={self || user.breakGlass} />
       </Td>
       <Td>{user.disabled ? <Badge tone="danger">Disabled</Badge> : <Badge tone="success">Active</Badge>}</Td>
-      <Td className="w-64">
+      <Td className="min-w-40">
         {user.breakGlass ? (
           <span className="text-xs text-zinc-500 dark:text-zinc-400">
             The break-glass admin: set by ADMIN_EMAIL and ADMIN_PASSWORD on the server, and changed only there.

@@ -36,11 +36,13 @@ export type Column = string | { label: string; className: string };
 
 /**
  * A framed table of plain rows under one row of headers, named for assistive technology by its caption.
- * A column of actions has no visible header: screen readers hear "Actions".
+ * A column of actions has no visible header: screen readers hear "Actions". The frame takes focus, so the
+ * keyboard scrolls a table wider than a phone even when no cell holds a link or a button (a group, not a
+ * region: the section around a table is often the landmark of the same name).
  */
 export function HeadedTable({ caption, columns, children }: { caption: string; columns: Column[]; children: React.ReactNode }) {
   return (
-    <TableFrame>
+    <TableFrame tabIndex={0} role="group" aria-label={caption}>
       <Table>
         <caption className="sr-only">{caption}</caption>
         <thead>

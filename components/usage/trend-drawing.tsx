@@ -22,7 +22,7 @@ export interface TrendDrawingProps {
 
 /**
  * The drawing of one series, points evenly spaced in time order; loaded apart from the page. Once drawn,
- * `data-drawn-points` says how many points the drawing holds.
+ * `data-drawn-points` says how many points the drawing holds, and `data-drawn-as` how they are joined.
  */
 export default function TrendDrawing({ title, points, dataKey, withinDay, color }: TrendDrawingProps) {
   const setup = useCallback(
@@ -30,6 +30,8 @@ export default function TrendDrawing({ title, points, dataKey, withinDay, color 
       const theme = chartTheme(box);
       const values = points.map((point) => point[dataKey]);
       const ticks = niceTicks(Math.max(0, ...values), COUNT_STEPS);
+      // Counts move in whole steps: a smoothed curve would draw values between them that never were.
+      const steps = uPlot.paths.stepped!({ align: 1 });
       const label = (index: number) => (points[index] ? tickLabel(points[index].at, withinDay) : "");
       // Over days, a label where each day starts, so no day is named twice.
       const dayStarts = points.flatMap((point, index) => (index > 0 && point.at.slice(0, 10) !== points[index - 1].at.slice(0, 10) ? [index] : []));
@@ -39,10 +41,7 @@ export default function TrendDrawing({ title, points, dataKey, withinDay, color 
         cursor: { drag: { x: false, y: false, setScale: false }, y: false, points: { size: 8, width: 2 } },
         scales: { x: { time: false }, y: { range: [0, ticks[ticks.length - 1]] } },
         axes: [bottomAxis(theme, label, 60, withinDay ? undefined : dayStarts.length ? dayStarts : [0]), leftAxis(theme, ticks, String)],
-        series: [
-          {},
-          { label: title, stroke: theme.color(color), fill: theme.color(color, 0.15), width: 2, paths: uPlot.paths.spline!(), points: { show: false } },
-        ],
+        series: [{}, { label: title, stroke: theme.color(color), fill: theme.color(color, 0.15), width: 2, paths: steps, points: { show: false } }],
         plugins: [
           tooltipPlugin(
             (index) => ({
@@ -52,7 +51,11 @@ export default function TrendDrawing({ title, points, dataKey, withinDay, color 
             { shade: false },
           ),
         ],
-        hooks: { draw: [(chart) => (box.dataset.drawnPoints = String(chart.data[1].length))] },
+        hooks: {
+          draw: [
+            (chart) => Object.assign(box.dataset, { drawnPoints: String(chart.data[1].length), drawnAs: chart.series[1].paths === steps ? "steps" : "lines" }),
+          ],
+        },
       };
       return { options, data: [points.map((_, index) => index), values] as uPlot.AlignedData };
     },

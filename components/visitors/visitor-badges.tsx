@@ -23,9 +23,7 @@ export function VisitorBadges({ visitor }: { visitor: Pick<Visitor, "is_online" 
   );
 }
 
-export function visitorDisplayName(visitor: Pick<Visitor, "call_name" | "identities" | "email" | "short_id">): string {
-  return visitor.call_name || visitor.identities?.[0] || visitor.email || "Anonymous visitor";
-}
+export { visitorDisplayName } from "@/lib/console/visitors/visitor-name";
 
 export function visitorLocation(visitor: Pick<Visitor, "location_city" | "location_country_name" | "location_country">): string {
   return [visitor.location_city, visitor.location_country_name ?? visitor.location_country].filter(Boolean).join(", ") || "—";

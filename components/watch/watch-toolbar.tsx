@@ -2,14 +2,14 @@
 
 import { useState, type ReactNode } from "react";
 import { Button } from "@/components/ui/button";
-import { cn } from "@/components/ui/cn";
+import { SegmentedChoice } from "@/components/ui/segmented-choice";
 import type { ControlMessage, Tool } from "@/lib/contract";
 import type { ToolMode } from "./control/tool-mode";
 
-const MODES: Array<{ mode: ToolMode; label: string; needs: Tool[] }> = [
-  { mode: "control", label: "Control", needs: ["click", "type", "scroll"] },
-  { mode: "draw", label: "Draw", needs: ["draw"] },
-  { mode: "pointer", label: "Pointer", needs: ["pointer"] },
+const MODES: Array<{ value: ToolMode; label: string; needs: Tool[] }> = [
+  { value: "control", label: "Control", needs: ["click", "type", "scroll"] },
+  { value: "draw", label: "Draw", needs: ["draw"] },
+  { value: "pointer", label: "Pointer", needs: ["pointer"] },
 ];
 
 interface Props {
@@ -19,7 +19,7 @@ interface Props {
   onMode: (mode: ToolMode) => void;
   onClearDrawings: () => void;
   onControl: (message: ControlMessage) => void;
-  /** More of the session's controls (the call, when the link allows audio). */
+  /** More of the watch page's controls, after the tools. */
   children?: ReactNode;
 }
 
@@ -31,23 +31,7 @@ export function WatchToolbar({ tools, mode, disabled, onMode, onClearDrawings, o
 
   return (
     <div className="flex flex-wrap items-center gap-3">
-      <div role="radiogroup" aria-label="Tool" className="inline-flex rounded-md border border-zinc-300 p-0.5 dark:border-zinc-700">
-        {modes.map((entry) => (
-          <button
-            key={entry.mode}
-            type="button"
-            role="radio"
-            aria-checked={mode === entry.mode}
-            onClick={() => onMode(entry.mode)}
-            className={cn(
-              "rounded px-3 py-1 text-sm font-medium focus-visible:outline-2 focus-visible:outline-brand-600",
-              mode === entry.mode ? "bg-brand-600 text-white" : "text-zinc-700 hover:bg-zinc-100 dark:text-zinc-300 dark:hover:bg-zinc-800",
-            )}
-          >
-            {entry.label}
-          </button>
-        ))}
-      </div>
+      <SegmentedChoice label="Tool" options={modes} value={mode} onChange={onMode} />
       {tools.includes("clear") ? (
         <Button variant="secondary" disabled={disabled} onClick={onClearDrawings}>
           Clear drawings

@@ -4,6 +4,7 @@ import {
   listVisitorsResponseSchema,
   onpremTokenResponseSchema,
   proxySessionResponseSchema,
+  sessionResponseSchema,
   usageResponseSchema,
   visitorResponseSchema,
   watchUrlResponseSchema,
@@ -254,4 +255,37 @@ test("the OpenAPI document is generated from the contract", async ({ request }) 
   );
   const watchBody = document.paths["/v1.3/visitors/{visitor_id}/watch_url"].post.requestBody.content["application/json"].schema;
   expect(watchBody.required).toContain("agent");
+});
+
+test("Tandem's session endpoints: a session by its id with its timeline, its notes changed after the end, an agent's rating once", async () => {
+  const visitor = await registerVisitor(api);
+  const { watch_url } = watchUrlResponseSchema.parse(await (await api.post(`/v1.3/visitors/${visitor.visitorId}/watch_url`, { data: { agent } })).json());
+  await openWatchLink(watch_url);
+  const { visitor: found } = visitorResponseSchema.parse(await (await api.get(`/v1.3/visitors/${visitor.visitorId}`)).json());
+  const id = found.sessions![0].id;
+  const path = `/v1.3/sessions/${id}`;
+
+  const { session } = sessionResponseSchema.parse(await (await api.get(path)).json());
+  expect(session).toMatchObject({ id, visitor_id: visitor.visitorId, ended_at: null });
+  expect(session.timeline?.[0]).toMatchObject({ event: "asked", by: { kind: "agent", name: agent.name } });
+  await expectError(await api.get("/v1.3/sessions/s_NOSUCHSESSION00"), 404, "session_not_found");
+
+  // Malformed bodies are refused naming the field; an agent's rating waits for the end.
+  expect((await expectError(await api.patch(path, { data: { agent_notes: 5 } }), 400, "invalid_request")).message).toContain("agent_notes");
+  await expectError(await api.patch(path, { data: { agent_notes: "x", other: 1 } }), 400, "invalid_request");
+  await expectError(await api.post(`${path}/feedback`, { data: { agent_id: agent.id, rating: 4 } }), 409, "session_ongoing");
+
+  expect((await api.delete(`/v1.3/visitors/${visitor.visitorId}/session`)).status()).toBe(200);
+  const patched = sessionResponseSchema.parse(await (await api.patch(path, { data: { agent_notes: "Called back by phone." } })).json());
+  expect(patched.session.agent_notes).toBe("Called back by phone.");
+  expect(sessionResponseSchema.parse(await (await api.get(path)).json()).session.timeline?.at(-1)).toMatchObject({ event: "ended" });
+
+  expect((await expectError(await api.post(`${path}/feedback`, { data: { agent_id: agent.id, rating: 9 } }), 400, "invalid_request")).message).toContain(
+    "rating",
+  );
+  await expectError(await api.post(`${path}/feedback`, { data: { agent_id: "someone-else", rating: 4 } }), 403, "permission_denied");
+  const rated = sessionResponseSchema.parse(await (await api.post(`${path}/feedback`, { data: { agent_id: agent.id, rating: 4, comment: "Solved" } })).json());
+  expect(rated.session.quality_feedback).toEqual([expect.objectContaining({ rating: 4, comment: "Solved" })]);
+  await expectError(await api.post(`${path}/feedback`, { data: { agent_id: agent.id, rating: 5 } }), 409, "feedback_sent");
+  await leave(api, visitor);
 });

@@ -136,10 +136,13 @@ test("every end of a session is in the log, naming who ended it and how", async 
     await expectRow(stopped, "Session ended through the API", "API key “Console”", "api");
     await expectRow(declining, "Session declined by the visitor", `Visitor ${declining.visitorId}`, "declined");
     await expectRow(leaving, "Session stopped by the visitor", `Visitor ${leaving.visitorId}`, "visitor");
-    // The console's own entry names the person who pressed Stop session.
-    await expect(lead.getByTestId("audit-row").filter({ hasText: "Session stopped" }).filter({ hasText: stopped.visitorId }).first()).toContainText(
-      agent.email,
-    );
+    // The console's own entry names the person who pressed Stop session, and the visitor by the name they gave.
+    const consoleStop = lead
+      .getByTestId("audit-row")
+      .filter({ hasText: "Session stopped" })
+      .filter({ has: lead.getByRole("link", { name: "Audit Stopped" }) });
+    await expect(consoleStop.first()).toContainText(agent.email);
+    await expect(consoleStop.first().getByRole("link", { name: "Audit Stopped" })).toHaveAttribute("href", `/visitors/${stopped.visitorId}`);
     await lead.context().close();
   } finally {
     for (const each of visitors) await leave(api, each).catch(() => undefined);

@@ -19,7 +19,8 @@ test("Co-browse opens the watch page as the signed-in agent; the visitor then li
 
   await page.getByRole("button", { name: "Co-browse", exact: true }).click();
   await expect(page).toHaveURL(watchPageOf(process.env.E2E_BASE_URL!));
-  await expect(page.getByRole("heading", { name: `Session with visitor ${visitor.visitorId}` })).toBeVisible();
+  // The header names the visitor by the name they gave.
+  await expect(page.getByRole("heading", { name: "Session with Session Visitor" })).toBeVisible();
 
   // The link was made for this console user: the session names them.
   await page.goto(`/visitors/${visitor.visitorId}`);
@@ -84,7 +85,7 @@ test.describe("on premise", () => {
     await expect(page.getByRole("button", { name: "Delete visitor" })).toHaveCount(0);
     await page.getByRole("button", { name: "Co-browse", exact: true }).click();
     await expect(page).toHaveURL(watchPageOf(server.url));
-    await expect(page.getByRole("heading", { name: `Session with visitor ${visitor.visitorId}` })).toBeVisible();
+    await expect(page.getByRole("heading", { name: "Session with On-prem Visitor" })).toBeVisible();
     await leave(api, visitor);
   });
 });

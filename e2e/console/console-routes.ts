@@ -34,6 +34,8 @@ export const ACCESS = {
     "lib/console/visitors/actions.ts#createProxyLink": "agent",
     "lib/console/visitors/actions.ts#deleteVisitor": "admin",
     "lib/console/visitors/actions.ts#purgeOfflineVisitors": "admin",
+    "lib/console/sessions/actions.ts#saveSessionNotes": "agent",
+    "lib/console/sessions/actions.ts#rateSession": "agent",
     "lib/console/help-queue/actions.ts#claimHelpRequest": "agent",
     "lib/console/help-queue/actions.ts#releaseHelpRequest": "agent",
     "lib/console/help-queue/actions.ts#setHelpAlerts": "agent",

@@ -93,15 +93,16 @@ test("an agent changes their password and signs in with the new one", async ({ b
   await page.getByLabel("Confirm the new password").fill(newPassword);
   await page.getByRole("button", { name: "Change password" }).click();
   await expect(page.getByText("The current password is incorrect.")).toBeVisible();
+  // What was typed stays: only the wrong field needs typing again.
+  await expect(page.getByLabel("New password", { exact: true })).toHaveValue(newPassword);
+  await expect(page.getByLabel("Confirm the new password")).toHaveValue(newPassword);
 
   await page.getByLabel("Current password").fill(agent.password);
-  await page.getByLabel("New password", { exact: true }).fill(newPassword);
   await page.getByLabel("Confirm the new password").fill("something else entirely");
   await page.getByRole("button", { name: "Change password" }).click();
   await expect(page.getByText("The two passwords differ.")).toBeVisible();
+  await expect(page.getByLabel("New password", { exact: true })).toHaveValue(newPassword);
 
-  await page.getByLabel("Current password").fill(agent.password);
-  await page.getByLabel("New password", { exact: true }).fill(newPassword);
   await page.getByLabel("Confirm the new password").fill(newPassword);
   await page.getByRole("button", { name: "Change password" }).click();
   await expect(page).toHaveURL(/\/login\?notice=password_changed/);

@@ -17,7 +17,7 @@ async function askVisitorsForFeedback(browser: Browser, on: boolean): Promise<vo
     if ((await box.isChecked()) === on) return;
     await box.setChecked(on);
     await admin.getByRole("button", { name: "Save team settings" }).click();
-    await expect(admin.getByText("Saved: visitor_feedback_enabled.")).toBeVisible();
+    await expect(admin.getByText("Saved: visitor feedback.")).toBeVisible();
   } finally {
     await admin.close();
   }
@@ -68,11 +68,11 @@ test("when a session ends, the agent and (with the team's setting, turned on in 
     const read = await api.get(`/v1.3/visitors/${visitor.visitorId}`);
     const [session] = (await read.json()).visitor.sessions as ApiSession[];
     expect(session.quality_feedback).toEqual([
-      { from: "agent", rating: 4, comment: "Found the coupon field", created_at: expect.any(String) },
-      { from: "visitor", rating: 5, comment: null, created_at: expect.any(String) },
+      { from: "agent", rating: 4, comment: "Found the coupon field", created_at: expect.any(String), agent_id: expect.any(String) },
+      { from: "visitor", rating: 5, comment: null, created_at: expect.any(String), agent_id: null },
     ]);
 
-    // The console's session rows show them, and Usage averages them per agent.
+    // The console's session rows show them, and Usage averages the visitors' per agent, the agent's own apart.
     await page.goto(`/visitors/${visitor.visitorId}`);
     await expect(
       page.getByRole("table", { name: "Sessions" }).getByRole("row").filter({ hasText: "Agent 4/5 (“Found the coupon field”), Visitor 5/5" }),
@@ -81,7 +81,8 @@ test("when a session ends, the agent and (with the team's setting, turned on in 
     await signInAs(lead, demoUser("lead"));
     await lead.goto("/usage");
     const row = lead.getByTestId("agent-usage-row").filter({ hasText: agent.email });
-    await expect(row).toContainText(/\d\.\d\/5\s*\d+ ratings?/);
+    await expect(row.getByRole("cell").nth(4)).toHaveText(/^\d\.\d\/5\s*\d+ ratings?$/);
+    await expect(row.getByRole("cell").nth(5)).toHaveText(/^\d\.\d\/5\s*\d+ ratings?$/);
     await lead.close();
   } finally {
     await setTeam(api, { visitor_feedback_enabled: false }).catch(() => undefined);

@@ -110,7 +110,7 @@ test("a team setting changed in the console takes effect in the API", async () =
   await page.getByLabel("Collect visitor history").uncheck();
   await page.getByLabel("Max concurrent sessions").fill("7");
   await page.getByRole("button", { name: "Save team settings" }).click();
-  await expect(page.getByText("Saved: history_enabled, max_concurrent_sessions.")).toBeVisible();
+  await expect(page.getByText("Saved: visitor history, max concurrent sessions.")).toBeVisible();
   const team = (await (await api.get("/service-admin/team")).json()).team;
   expect(team.history_enabled).toBe(false);
   expect(team.max_concurrent_sessions).toBe(7);
@@ -128,7 +128,7 @@ test("the sites that may embed the watch page are edited one origin per line", a
 
   await origins.fill("https://support.example.com\n\nhttps://Help.Example.org:8443\n");
   await page.getByRole("button", { name: "Save team settings" }).click();
-  await expect(page.getByText("Saved: embed_origins.")).toBeVisible();
+  await expect(page.getByText("Saved: sites that may embed the watch page.")).toBeVisible();
   expect((await (await api.get("/service-admin/team")).json()).team.embed_origins).toEqual(["https://support.example.com", "https://help.example.org:8443"]);
   await page.reload();
   await expect(page.getByLabel(/Sites that may embed the watch page/)).toHaveValue("https://support.example.com\nhttps://help.example.org:8443");
@@ -145,7 +145,7 @@ test("the redacted URL parameters are edited as a list, one name per line, and a
 
   await field.fill("token\n\n  Reset_Link \ncoupon");
   await page.getByRole("button", { name: "Save team settings" }).click();
-  await expect(page.getByText("Saved: url_redacted_params.")).toBeVisible();
+  await expect(page.getByText("Saved: redacted URL parameters.")).toBeVisible();
   expect((await (await api.get("/service-admin/team")).json()).team.url_redacted_params).toEqual(["token", "reset_link", "coupon"]);
   await page.reload();
   await expect(field).toHaveValue("token\nreset_link\ncoupon");

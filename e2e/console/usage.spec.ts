@@ -130,7 +130,9 @@ test("a lead's Usage: figures, trends recorded by the visit, per-agent table and
   expect(download.suggestedFilename()).toMatch(/^tandem-agent-usage-\d{4}-\d{2}-\d{2}\.csv$/);
   const lines = await csvLines(download);
   const leadAfter = await sessionsIn30Days(page.request, "lead@example.com");
-  expect(lines[0]).toBe("name,email,role,sessions_30_days,session_seconds_30_days,session_time_30_days,average_rating_30_days,ratings_30_days");
+  expect(lines[0]).toBe(
+    "name,email,role,sessions_30_days,session_seconds_30_days,session_time_30_days,visitor_rating_30_days,visitor_ratings_30_days,own_rating_30_days,own_ratings_30_days",
+  );
   expect(lines.length - 1).toBe(await table.getByTestId("agent-usage-row").count());
   expect(lines.find((line) => line.includes(",lead@example.com,"))).toMatch(
     new RegExp(`^Priya Shah,lead@example\\.com,lead,${eitherOf([leadBefore, leadAfter], String)},\\d+,`),

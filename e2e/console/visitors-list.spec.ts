@@ -50,7 +50,8 @@ test("the list shows state first and the page a visitor is on, and co-browses in
   await expect(button).toBeFocused();
   await page.keyboard.press("Enter");
   await expect(page).toHaveURL(/\/watch\//);
-  await expect(page.getByRole("heading", { name: `Session with visitor ${online.visitorId}` })).toBeVisible();
+  // The header names the visitor as they identified.
+  await expect(page.getByRole("heading", { name: "Session with Online Olive" })).toBeVisible();
   await leave(api, online);
 });
 

@@ -45,7 +45,7 @@ test("an agent finds a visitor with search tokens, reads its history and co-brow
 
   await page.getByRole("button", { name: "Co-browse", exact: true }).click();
   await expect(page).toHaveURL(/\/watch\//);
-  await expect(page.getByRole("heading", { name: `Session with visitor ${visitor.visitorId}` })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Session with Story Visitor" })).toBeVisible();
   await leave(api, visitor);
 });
 

@@ -108,16 +108,17 @@ export async function callAndAccept(agentPage: Page, visitorPage: Page) {
   await expect(agentPage.getByTestId("call-status")).toHaveText("Calling the visitor…");
   const dialog = visitorPage.getByRole("dialog", { name: `${agent.name} wants to talk with you` });
   await expect(dialog).toBeVisible();
+  // Honest about the link's audio_muted (the API's default): the agent will not hear them at first.
+  await expect(dialog).toContainText(`${agent.name} will not hear you until they turn your voice on.`);
   await expect(visitorPage.locator("dialog[data-tandem-call]")).toBeVisible();
   // Nothing connects before the visitor's click.
   expect(await peers()).toBe(before);
   await dialog.getByRole("button", { name: "Accept" }).click();
   await expect(agentPage.getByTestId("call-status")).toHaveText("On a call");
-  // The link's audio_muted (default true): the visitor starts muted for the agent, who turns them on.
-  const hear = agentPage.getByRole("button", { name: "Hear the visitor" });
-  await expect(hear).toHaveAttribute("aria-pressed", "false");
-  await hear.click();
-  await expect(hear).toHaveAttribute("aria-pressed", "true");
+  // The link's audio_muted (default true): the visitor starts muted for the agent, who turns them on; the
+  // button then says what it does next.
+  await agentPage.getByRole("button", { name: "Hear the visitor" }).click();
+  await expect(agentPage.getByRole("button", { name: "Mute the visitor" })).toBeVisible();
 }
 
 /** The agent receives the visitor's audio: its bytes keep growing and it is not silent. */

@@ -69,9 +69,9 @@ test("the agent calls, the visitor accepts, both hear each other through TURN, m
   await call.getByRole("button", { name: "Unmute" }).click();
   await expect.poll(() => energyOverASecond(agentView.page)).toBeGreaterThan(SILENCE);
 
-  await agentView.page.getByRole("button", { name: "Mute" }).click();
+  await agentView.page.getByRole("button", { name: "Mute", exact: true }).click();
   await expect.poll(() => energyOverASecond(visitor.page)).toBeLessThan(SILENCE);
-  await agentView.page.getByRole("button", { name: "Unmute" }).click();
+  await agentView.page.getByRole("button", { name: "Unmute", exact: true }).click();
   await expect.poll(() => energyOverASecond(visitor.page)).toBeGreaterThan(SILENCE);
 
   // The agent shows their camera: the visitor sees it in the bar.

@@ -16,5 +16,10 @@ export const auditEvents = pgTable(
     detail: jsonb("detail").$type<Record<string, unknown>>().notNull().default({}),
     ip: text("ip"),
   },
-  (table) => [index("audit_events_at_idx").on(table.at), index("audit_events_action_actor_idx").on(table.action, table.actorEmail, table.at)],
+  (table) => [
+    index("audit_events_at_idx").on(table.at),
+    index("audit_events_action_actor_idx").on(table.action, table.actorEmail, table.at),
+    // A session's timeline reads the entries about it (their target) in order.
+    index("audit_events_target_idx").on(table.target, table.at),
+  ],
 );

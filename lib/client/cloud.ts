@@ -1,11 +1,14 @@
 import "server-only";
-import { cloudEndpoints as endpoints } from "@/lib/contract/endpoints";
+import { cloudEndpoints as endpoints, sessionEndpoints } from "@/lib/contract/endpoints";
 import type {
   Agent,
   OnpremTokenRequestInput,
   OnpremTokenResponse,
   ProxySessionRequestInput,
   ProxySessionResponse,
+  Session,
+  SessionFeedbackRequestInput,
+  SessionUpdate,
   Usage,
   Visitor,
   WatchUrlRequestInput,
@@ -52,6 +55,15 @@ export interface CloudClient {
   createProxySession(body?: ProxySessionRequestInput): Promise<WithoutStatus<ProxySessionResponse>>;
   /** POST /v1.3/onpremise/token — returns {authorized, token} (the answer may or may not carry `status`). */
   createOnpremToken(body: OnpremTokenRequestInput): Promise<WithoutStatus<OnpremTokenResponse>>;
+  /**
+   * Tandem's extension, GET /v1.3/sessions/{id}: one Session with its timeline. Another API answers 404
+   * (not_found) as for an unknown session: callers find the session otherwise then.
+   */
+  getSession(id: string): Promise<Session>;
+  /** Tandem's extension, PATCH /v1.3/sessions/{id}: the session's notes; answers the Session. */
+  updateSession(id: string, update: SessionUpdate): Promise<Session>;
+  /** Tandem's extension, POST /v1.3/sessions/{id}/feedback: an agent of the session rates it; answers the Session. */
+  rateSession(id: string, body: SessionFeedbackRequestInput): Promise<Session>;
 }
 
 export function createCloudClient(options: CloudClientOptions): CloudClient {
@@ -105,6 +117,18 @@ export function createCloudClient(options: CloudClientOptions): CloudClient {
 
     async createOnpremToken(body) {
       return withoutStatus(await callEndpoint(http, endpoints.createOnpremToken, { body }));
+    },
+
+    async getSession(id) {
+      return (await callEndpoint(http, sessionEndpoints.getSession, { params: { session_id: id } })).session;
+    },
+
+    async updateSession(id, update) {
+      return (await callEndpoint(http, sessionEndpoints.updateSession, { params: { session_id: id }, body: update })).session;
+    },
+
+    async rateSession(id, body) {
+      return (await callEndpoint(http, sessionEndpoints.rateSession, { params: { session_id: id }, body })).session;
     },
   };
 }

@@ -25,8 +25,8 @@ describe("the console's pages", () => {
   });
 
   it("are in each role's navigation and palette when the role may open them", () => {
-    expect(navItems("agent").map((item) => item.label)).toEqual(["Usage", "Visitors"]);
-    expect(navItems("lead").map((item) => item.label)).toEqual(["Usage", "Visitors", "Agents", "Audit"]);
+    expect(navItems("agent").map((item) => item.label)).toEqual(["Usage", "Visitors", "Sessions"]);
+    expect(navItems("lead").map((item) => item.label)).toEqual(["Usage", "Visitors", "Sessions", "Agents", "Audit"]);
     expect(navItems("admin")).toContainEqual({ href: "/settings", label: "Settings" });
   });
 });

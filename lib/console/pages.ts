@@ -18,6 +18,9 @@ export const CONSOLE_PAGES = {
   usage: { route: "/usage", role: "agent", nav: "Usage" },
   visitors: { route: "/visitors", role: "agent", nav: "Visitors" },
   visitor: { route: "/visitors/[id]", role: "agent" },
+  // An agent sees their own sessions; leads and admins everyone's.
+  sessions: { route: "/sessions", role: "agent", nav: "Sessions" },
+  session: { route: "/sessions/[id]", role: "agent" },
   agents: { route: "/agents", role: "lead", nav: "Agents" },
   agent: { route: "/agents/[ref]", role: "lead" },
   audit: { route: "/audit", role: "lead", nav: "Audit" },

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { datetimeSchema, metadataSchema, okStatus } from "./common";
+import { sessionEventSchema } from "./session-timeline";
 
 const seconds = z.number().int().min(0);
 
@@ -27,6 +28,11 @@ export const qualityFeedbackSchema = z
     rating: z.number().int().min(1).max(5),
     comment: z.string().nullable(),
     created_at: datetimeSchema,
+    agent_id: z
+      .string()
+      .nullable()
+      .optional()
+      .describe("Tandem's extension: on an agent's answer, which of the Session's agents gave it (their id in `agents`); null on the visitor's"),
   })
   .describe("Quality feedback entry");
 
@@ -67,6 +73,10 @@ export const sessionSchema = z
     visitor_id: z.string(),
     went_live: z.boolean(),
     metadata: metadataSchema.optional().describe("The watch link request's metadata"),
+    timeline: z
+      .array(sessionEventSchema)
+      .optional()
+      .describe("Tandem's extension, on GET /v1.3/sessions/{session_id} only: what happened in the session, oldest first"),
     _type: z.literal("session"),
   })
   .describe("Co-browsing session");

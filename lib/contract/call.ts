@@ -83,7 +83,14 @@ export const visitorCallResponseSchema = z.object({ status: okStatus, call: iceC
 
 /** Service → visitor's page. */
 export const callToVisitorSchema = z.discriminatedUnion("kind", [
-  z.object({ kind: z.literal("ring"), callId: callIdSchema, agentName: z.string() }).describe("The agent offers a call"),
+  z
+    .object({
+      kind: z.literal("ring"),
+      callId: callIdSchema,
+      agentName: z.string(),
+      audioMuted: z.boolean().describe("The link's options.audio_muted: the agent does not hear the visitor until they turn them on"),
+    })
+    .describe("The agent offers a call"),
   ...signal,
   end,
 ]);

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { INTEGRATION_ID_PATTERN, INTEGRATION_ID_RULE, TAG_PATTERN, TAG_RULE } from "./identity-rules";
 
 /** ISO 8601 with a zone (`Z` or `+02:00`); the hosted service sends UTC with milliseconds. */
 export const datetimeSchema = z.iso.datetime({ offset: true }).describe("ISO 8601 datetime with offset");
@@ -22,12 +23,10 @@ export const httpUrlSchema = z.url({ protocol: /^https?$/, error: "must be an ht
 export const nonEmptyString = z.string().min(1, { error: "must not be empty" });
 
 /** A tag as set by the visitor script: `#` then letters and dashes, e.g. `#vip`. */
-export const tagSchema = z.string().regex(/^#[A-Za-z-]+$/, { error: 'must be "#" then letters and dashes, e.g. "#vip"' });
+export const tagSchema = z.string().regex(TAG_PATTERN, { error: TAG_RULE });
 
 /** `<system>:<id>`, e.g. `acmechat:1234`; the system name is at least 3 lowercase letters. */
-export const integrationIdSchema = z
-  .string()
-  .regex(/^[a-z]{3,}:.+$/, { error: 'must be "<name>:<id>" with a lowercase name of 3+ letters, e.g. "acmechat:1234"' });
+export const integrationIdSchema = z.string().regex(INTEGRATION_ID_PATTERN, { error: INTEGRATION_ID_RULE });
 
 /** The agent a request acts for (watch link, on-prem token). */
 export const agentRefSchema = z

@@ -26,6 +26,8 @@ export const ERROR_STATUS = {
   consent_required: 403,
   visitor_not_found: 404,
   agent_not_found: 404,
+  // Not in the spec: Tandem's session endpoints (GET, PATCH /v1.3/sessions/{session_id}).
+  session_not_found: 404,
   not_found: 404,
   // Not in the spec: a path of the proxy's own asked with another method.
   method_not_allowed: 405,

@@ -1,9 +1,10 @@
 import { z } from "zod";
 import { integrationIdSchema, tagSchema } from "./common";
+import { IDENTITY_LIST_MAX, IDENTITY_TEXT_MAX } from "./identity-rules";
 
 // The visitor script runs on customer pages, so bound what it can store per visitor.
-const text = z.string().max(512);
-const list = <T extends z.ZodType>(item: T) => z.array(item).max(100);
+const text = z.string().max(IDENTITY_TEXT_MAX);
+const list = <T extends z.ZodType>(item: T) => z.array(item).max(IDENTITY_LIST_MAX);
 
 /**
  * Identity set by the visitor script. Each field: absent keeps the stored value, null clears it.

@@ -5,6 +5,8 @@ export * from "./errors";
 export * from "./usage";
 export * from "./pageview";
 export * from "./agent";
+export * from "./session-timeline";
+export * from "./session";
 export * from "./visitor";
 export * from "./purge-visitors";
 export * from "./identity";

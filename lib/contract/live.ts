@@ -178,7 +178,7 @@ export const sessionParamsSchema = z.object({ id: sessionId.describe("The sessio
 export const watchSessionSchema = z.object({
   sessionId: z.string(),
   visitorId: z.string(),
-  visitorName: z.string().nullable().describe("The name the visitor script gave (callName), if any"),
+  visitorName: z.string().nullable().describe("The name the visitor gave (identify's callName, else their first identity); null when anonymous"),
   status: visitorStatusSchema,
   endReason: z.string().nullable(),
   startedAt: z.string().describe("When the session started (ISO 8601)"),

@@ -26,6 +26,9 @@ export const teamSettingsSchema = z.object({
     .describe("The team's sites whose pages and cross-origin frames share one co-browsing session: a frame of one of them is shown inside its page"),
   canvas_capture_enabled: z.boolean().describe("Send 2D canvases to the agent as images (at most 4 per second and 512 kB per second a page)"),
   visitor_feedback_enabled: z.boolean().describe('Ask the visitor "How did this session go?" when a session that went live ends'),
+  agent_hears_visitor: z
+    .boolean()
+    .describe("Calls start with the agent hearing the visitor: the default of `options.audio_muted` becomes false for watch links that leave it out"),
 });
 
 /** An origin as a browser sends it: scheme, host and port, nothing else. */
@@ -49,6 +52,7 @@ export const teamSettingsUpdateSchema = teamSettingsSchema
     recording_link_ttl_hours: true,
     canvas_capture_enabled: true,
     visitor_feedback_enabled: true,
+    agent_hears_visitor: true,
   })
   .extend({
     name: z.string().trim().min(1).max(100),

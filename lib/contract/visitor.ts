@@ -6,7 +6,9 @@ import { pageviewSchema } from "./pageview";
 /** Why a search found the visitor: Tandem's extension of the search results. */
 export const searchMatchSchema = z
   .object({
-    fields: z.array(z.string()).describe("The Visitor fields the search matched, e.g. call_name, email, last_url, last_title, tags"),
+    fields: z
+      .array(z.string())
+      .describe("The Visitor fields the search matched, e.g. call_name, email, last_url, last_title, location_city, browser_name, tags"),
     typo: z.boolean().describe("Found through a typo'd word (one edit from 4 letters, two from 8), ranked after exact matches"),
   })
   .describe("SearchMatch");

@@ -18,7 +18,8 @@ describe("watchUrlRequestSchema defaults", () => {
         allow_scroll: true,
         allow_type: true,
       },
-      options: { audio_muted: true },
+      // audio_muted left out: the service applies the API's default (muted) unless the team's agents hear the visitor.
+      options: {},
     });
   });
 

@@ -31,7 +31,10 @@ export const permissionsSchema = z
   .describe("Permissions (the visitor's Javascript SDK may still disable them)");
 
 export const optionsSchema = z.object({
-  audio_muted: z.boolean().default(true).describe("Audio between agent and visitor muted for the agent"),
+  audio_muted: z
+    .boolean()
+    .optional()
+    .describe("Audio between agent and visitor muted for the agent. Default true; Tandem: false when the team's `agent_hears_visitor` setting is on"),
 });
 
 export const viewerSchema = z.object({ id: nonEmptyString, name: nonEmptyString }).describe("The viewer, when it is not the agent");

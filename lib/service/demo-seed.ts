@@ -150,6 +150,7 @@ export async function seedDemoService(db: Db, team: Team, now = new Date(), visi
         // Lookup codes belong to online visitors only.
         lookupCode: null,
         lastUrl: `https://shop.example.com${page[0]}`,
+        lastTitle: page[1],
         jsConfiguration: true,
       };
       visitorRows.push({ ...row, searchText: visitorSearchText(row) });

@@ -6,6 +6,7 @@
  */
 import { endpointUrl, type BodyOfRoute } from "@/lib/contract/endpoint-url";
 import { collectRoutes } from "@/lib/contract/endpoints/collect-routes";
+import { identityProblem } from "@/lib/contract/identity-rules";
 import { DEFAULT_URL_REDACTED_PARAMS, redactUrl } from "@/lib/contract/url-redaction";
 import { readScriptConfig, SNIPPET_SELECTOR, type ScriptConfig } from "./config";
 import { watchClosedShadowRoots, type ClosedShadowRoots } from "./closed-shadow-roots";
@@ -218,6 +219,9 @@ function startVisitor(config: ScriptConfig, shadowRoots: ClosedShadowRoots): voi
   holder.Tandem = {
     version: SCRIPT_VERSION,
     identify: async (fields) => {
+      // Checked here first, so that a bad field rejects naming it, and before the visitor is ready.
+      const problem = identityProblem(fields);
+      if (problem) throw new TypeError(`Tandem.identify: ${problem}`);
       await ready;
       await withVisitor(() => post(collectRoutes.identifyVisitor, fields));
     },

@@ -6,14 +6,17 @@ import type { Credentials } from "./storage";
 /** The service refused the visitor's credentials: forget them and register again. */
 export class InvalidVisitorError extends Error {}
 
+/** The service refused a request: its code, and its message (which names a malformed field). */
 export class RequestError extends Error {
   constructor(
     readonly status: number,
     readonly code: string,
     /** When the service asked to be asked again (Retry-After), in seconds. */
     readonly retryAfterSeconds: number | null = null,
+    /** The service's message (it names a refused field), shown instead of the bare code. */
+    detail?: string,
   ) {
-    super(`Tandem: ${code} (${status})`);
+    super(`Tandem: ${detail ?? code} (${status})`);
   }
 }
 
@@ -44,14 +47,14 @@ export function createTransport(baseUrl: string, credentials: () => Credentials 
       keepalive: false,
       referrerPolicy: "no-referrer",
     });
-    const answer = (await response.json().catch(() => ({}))) as AnswerTo<R> & { error?: string };
+    const answer = (await response.json().catch(() => ({}))) as AnswerTo<R> & { error?: string; message?: string };
     // Unknown credentials, or a visitor deleted since: the script registers anew.
     if ((response.status === 401 && answer.error === "invalid_visitor_token") || (response.status === 404 && answer.error === "visitor_not_found")) {
       throw new InvalidVisitorError();
     }
     if (!response.ok) {
       const retryAfter = Number(response.headers.get("retry-after") ?? Number.NaN);
-      throw new RequestError(response.status, answer.error ?? "request_failed", Number.isFinite(retryAfter) ? retryAfter : null);
+      throw new RequestError(response.status, answer.error ?? "request_failed", Number.isFinite(retryAfter) ? retryAfter : null, answer.message);
     }
     return answer;
   };

@@ -1,7 +1,7 @@
 import Link from "next/link";
 import { agentRefPath } from "@/lib/console/agents/agent-ref";
 import { ROLE_LABELS } from "@/lib/console/auth/roles";
-import type { AgentUsageRow } from "@/lib/console/usage/agent-usage";
+import type { AgentUsageRow, RatingSummary } from "@/lib/console/usage/agent-usage";
 import { formatCount, formatDuration } from "@/lib/console/usage/format";
 
 export interface AgentUsageColumn {
@@ -10,6 +10,20 @@ export interface AgentUsageColumn {
   cell: (row: AgentUsageRow, options: { linkToAgents: boolean }) => React.ReactNode;
 }
 
+/** An average of 1 to 5 and how many ratings it counts. */
+function Rating({ summary }: { summary: RatingSummary | null }) {
+  if (!summary) return "—";
+  return (
+    <span>
+      {summary.average.toFixed(1)}/5
+      <span className="block text-xs text-zinc-500 dark:text-zinc-400">
+        {formatCount(summary.count)} {summary.count === 1 ? "rating" : "ratings"}
+      </span>
+    </span>
+  );
+}
+
+/** An agent's average is their visitors'; their own ratings of their sessions are a column apart. */
 export const agentUsageColumns: AgentUsageColumn[] = [
   {
     header: "Agent",
@@ -29,19 +43,6 @@ export const agentUsageColumns: AgentUsageColumn[] = [
   { header: "Role", cell: (row) => (row.role ? ROLE_LABELS[row.role] : "—") },
   { header: "Sessions (30 days)", numeric: true, cell: (row) => formatCount(row.sessions) },
   { header: "Session time (30 days)", numeric: true, cell: (row) => formatDuration(row.seconds) },
-  {
-    header: "Average rating (30 days)",
-    numeric: true,
-    cell: (row) =>
-      row.rating ? (
-        <span>
-          {row.rating.average.toFixed(1)}/5
-          <span className="block text-xs text-zinc-500 dark:text-zinc-400">
-            {formatCount(row.rating.count)} {row.rating.count === 1 ? "rating" : "ratings"}
-          </span>
-        </span>
-      ) : (
-        "—"
-      ),
-  },
+  { header: "Visitors' rating (30 days)", numeric: true, cell: (row) => <Rating summary={row.rating} /> },
+  { header: "Own rating (30 days)", numeric: true, cell: (row) => <Rating summary={row.ownRating} /> },
 ];

@@ -3,12 +3,9 @@
 import { useId, useState } from "react";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
-import { FEEDBACK_COMMENT_MAX_LENGTH } from "@/lib/contract/agent";
+import { RatingFields } from "@/components/ui/rating-fields";
 import { liveRoutes } from "@/lib/contract/endpoints/live-routes";
 import { viewerPost } from "../session/viewer-post";
-
-const RATINGS = [1, 2, 3, 4, 5] as const;
-const RATING_WORDS = ["Very poorly", "Poorly", "OK", "Well", "Very well"];
 
 async function refusal(response: Response): Promise<string> {
   if (response.status === 401) return "Your access to this session expired: the feedback could not be sent.";
@@ -52,30 +49,7 @@ export function SessionFeedback({ sessionId, token, sent: sentBefore }: { sessio
       <h3 id={`${id}-title`} className="font-medium">
         How did this session go?
       </h3>
-      <fieldset role="radiogroup" aria-label="Rating" className="flex flex-wrap gap-2">
-        <legend className="sr-only">Rating</legend>
-        {RATINGS.map((rating) => (
-          <label
-            key={rating}
-            title={RATING_WORDS[rating - 1]}
-            className="flex cursor-pointer items-center gap-1.5 rounded-md border border-zinc-300 px-3 py-1.5 text-sm has-checked:border-brand-600 has-checked:bg-brand-50 dark:border-zinc-700 dark:has-checked:bg-brand-700/30"
-          >
-            <input type="radio" name="rating" value={rating} />
-            {rating}
-            <span className="sr-only"> of 5</span>
-          </label>
-        ))}
-      </fieldset>
-      <label htmlFor={`${id}-comment`} className="text-sm font-medium text-zinc-700 dark:text-zinc-300">
-        Comment (optional)
-      </label>
-      <textarea
-        id={`${id}-comment`}
-        name="comment"
-        rows={2}
-        maxLength={FEEDBACK_COMMENT_MAX_LENGTH}
-        className="rounded-md border border-zinc-300 bg-white px-3 py-2 text-sm shadow-sm focus:border-brand-500 focus:ring-2 focus:ring-brand-500/30 focus:outline-none dark:border-zinc-700 dark:bg-zinc-900"
-      />
+      <RatingFields />
       {error ? <Alert role="alert">{error}</Alert> : null}
       <div>
         <Button type="submit" disabled={pending}>

@@ -6,7 +6,8 @@ import type { CallControl } from "./use-call";
 
 /**
  * The voice call on the watch page: Start call while none goes on (only once the visitor's page is
- * live), then Mute/Unmute, whether the agent hears the visitor, the agent's camera and End call.
+ * live), then Mute/Unmute, whether the agent hears the visitor ("Hear the visitor" / "Mute the visitor"),
+ * the agent's camera and End call.
  */
 export function CallControls({ call, disabled }: { call: CallControl; disabled: boolean }) {
   const { phase, muted, hearing, camera, notice, audioRef } = call;
@@ -31,8 +32,9 @@ export function CallControls({ call, disabled }: { call: CallControl; disabled: 
               <Button variant="secondary" onClick={call.toggleMute}>
                 {muted ? "Unmute" : "Mute"}
               </Button>
-              <Button variant="secondary" aria-pressed={hearing} onClick={call.toggleHearing}>
-                Hear the visitor
+              {/* Says what pressing does: the visitor is heard now, or not yet. */}
+              <Button variant="secondary" onClick={call.toggleHearing}>
+                {hearing ? "Mute the visitor" : "Hear the visitor"}
               </Button>
               <Button variant="secondary" onClick={call.toggleCamera}>
                 {camera ? "Hide my camera" : "Show my camera"}
@@ -45,7 +47,7 @@ export function CallControls({ call, disabled }: { call: CallControl; disabled: 
         </>
       )}
       {camera ? <video ref={preview} autoPlay muted playsInline aria-label="Your camera" className="h-12 w-16 rounded bg-black object-cover" /> : null}
-      {/* The visitor's voice; muted for the agent while "Hear the visitor" is off. */}
+      {/* The visitor's voice; muted for the agent until "Hear the visitor". */}
       <audio ref={audioRef} autoPlay hidden />
       {notice ? (
         <p role="status" className="text-sm text-zinc-600 dark:text-zinc-400" data-testid="call-notice">

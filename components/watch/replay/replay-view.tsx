@@ -27,6 +27,8 @@ interface Props {
   disabled: boolean;
   /** Sends a tool's message; a returned promise settles when it has been delivered (keys coalesce meanwhile). */
   onControl: (message: ControlMessage) => unknown;
+  /** Scaled down to fit the room it has (the default), or at the page's actual size. */
+  fit?: boolean;
 }
 
 /**
@@ -34,12 +36,12 @@ interface Props {
  * the agent's mouse and keyboard into control messages (control/), the layers show the drawings, the
  * visitor's focus and the picker of a list (overlays/).
  */
-export const ReplayView = forwardRef<ReplayHandle, Props>(function ReplayView({ tools, mode, disabled, onControl }, ref) {
+export const ReplayView = forwardRef<ReplayHandle, Props>(function ReplayView({ tools, mode, disabled, onControl, fit = true }, ref) {
   const frame = useRef<HTMLDivElement>(null);
   const overlay = useRef<HTMLDivElement>(null);
   const leaveTarget = useRef<HTMLParagraphElement>(null);
   const { root, size, marks, add, mirror } = useReplayer();
-  const scale = useFitScale(frame, size);
+  const scale = useFitScale(frame, size, fit);
   const send = useOutbox(onControl);
   const drawing = useDrawing(send);
   const [notice, setNotice] = useState<string | null>(null);

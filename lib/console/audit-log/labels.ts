@@ -11,7 +11,10 @@ export const ACTION_LABELS: Record<string, { success: string; failure?: string }
   help_request_claimed: { success: "Help request taken", failure: "Help request not taken" },
   help_request_released: { success: "Help request handed back", failure: "Help request not handed back" },
   session_stopped: { success: "Session stopped", failure: "Session stop failed" },
-  // Written by the co-browsing service as each session ends, whoever ended it.
+  session_notes_edited: { success: "Session notes edited", failure: "Session notes not saved" },
+  session_rated: { success: "Session rated by its agent", failure: "Session rating refused" },
+  // Written by the co-browsing service: the visitor's answer, and each session's end, whoever ended it.
+  session_accepted: { success: "Session accepted by the visitor" },
   session_ended_by_agent: { success: "Session ended by the agent" },
   session_stopped_by_visitor: { success: "Session stopped by the visitor" },
   session_declined: { success: "Session declined by the visitor" },

@@ -41,6 +41,7 @@ const teamSettingsFields = z.object({
   recording_enabled: checkbox,
   canvas_capture_enabled: checkbox,
   visitor_feedback_enabled: checkbox,
+  agent_hears_visitor: checkbox,
   recording_link_ttl_hours: z.coerce.number({ error: "Enter a whole number of hours." }),
 });
 

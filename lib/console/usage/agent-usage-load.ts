@@ -41,11 +41,13 @@ export async function loadAgentUsage(now = new Date()): Promise<AgentUsageRow[]>
     name: member.name,
     role: member.role,
     ...(sessions ? summarizeSessions(sessions, now) : { sessions: 0, seconds: 0 }),
-    rating: sessions ? averageRating(sessions, now) : null,
+    rating: sessions ? averageRating(sessions, now, "visitor") : null,
+    ownRating: sessions ? averageRating(sessions, now, "agent") : null,
     known: sessions !== null,
   }));
   const total = { sessions: usage.session_counts.last_30_days, seconds: usage.session_seconds.last_30_days };
   const other = otherAgentsShare(total, rows);
-  if (other.sessions > 0 || other.seconds > 0) rows.push({ email: "", name: OTHER_AGENTS_NAME, role: null, ...other, rating: null, known: true });
+  if (other.sessions > 0 || other.seconds > 0)
+    rows.push({ email: "", name: OTHER_AGENTS_NAME, role: null, ...other, rating: null, ownRating: null, known: true });
   return rows;
 }

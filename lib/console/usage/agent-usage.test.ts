@@ -16,7 +16,7 @@ describe("summarizeSessions", () => {
 });
 
 describe("averageRating", () => {
-  it("averages every rating, the agents' and the visitors', on the sessions of the last 30 days", () => {
+  it("averages the visitors' ratings of the sessions of the last 30 days, and the agents' own apart", () => {
     const now = new Date("2026-11-23T00:00:00Z");
     const at = "2026-11-22T11:00:00Z";
     const sessions = [
@@ -31,7 +31,8 @@ describe("averageRating", () => {
       { started_at: "2026-11-21T10:00:00Z", quality_feedback: [] },
       { started_at: "2026-10-01T10:00:00Z", quality_feedback: [{ from: "agent" as const, rating: 1, comment: null, created_at: at }] }, // too old
     ];
-    expect(averageRating(sessions, now)).toEqual({ average: 4, count: 3 });
+    expect(averageRating(sessions, now)).toEqual({ average: 4, count: 2 });
+    expect(averageRating(sessions, now, "agent")).toEqual({ average: 4, count: 1 });
     expect(averageRating([{ started_at: "2026-11-21T10:00:00Z", quality_feedback: [] }], now)).toBeNull();
   });
 });

@@ -11,8 +11,10 @@ export interface AgentUsageRow {
   role: Role | null;
   sessions: number;
   seconds: number;
-  /** The average of the feedback ratings on these sessions; null when none was given. */
+  /** The average of the visitors' ratings of these sessions; null when none was given. */
   rating: RatingSummary | null;
+  /** The agents' own ratings of these sessions, apart: they do not count in `rating`. */
+  ownRating: RatingSummary | null;
   /** False when the API has no agent with this email yet (shown as 0, not as an error). */
   known: boolean;
 }
@@ -22,14 +24,23 @@ export interface RatingSummary {
   count: number;
 }
 
-/** The average of every feedback rating (agents' and visitors') on sessions that started in the last `days` days. */
-export function averageRating(sessions: readonly Pick<Session, "started_at" | "quality_feedback">[], now: Date, days = 30): RatingSummary | null {
+/**
+ * The average of the ratings `from` the visitors (what an agent's average means) or the agents
+ * themselves, on sessions that started in the last `days` days.
+ */
+export function averageRating(
+  sessions: readonly Pick<Session, "started_at" | "quality_feedback">[],
+  now: Date,
+  from: "visitor" | "agent" = "visitor",
+  days = 30,
+): RatingSummary | null {
   const since = now.getTime() - days * DAY_MS;
   let count = 0;
   let total = 0;
   for (const session of sessions) {
     if (Date.parse(session.started_at) < since) continue;
     for (const entry of session.quality_feedback) {
+      if (entry.from !== from) continue;
       count += 1;
       total += entry.rating;
     }

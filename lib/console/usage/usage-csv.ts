@@ -10,8 +10,10 @@ export const AGENT_USAGE_CSV_COLUMNS: ReadonlyArray<CsvColumn<AgentUsageRow>> = 
   { header: "sessions_30_days", value: (row) => row.sessions },
   { header: "session_seconds_30_days", value: (row) => row.seconds },
   { header: "session_time_30_days", value: (row) => formatDuration(row.seconds) },
-  { header: "average_rating_30_days", value: (row) => (row.rating ? Number(row.rating.average.toFixed(2)) : null) },
-  { header: "ratings_30_days", value: (row) => row.rating?.count ?? 0 },
+  { header: "visitor_rating_30_days", value: (row) => (row.rating ? Number(row.rating.average.toFixed(2)) : null) },
+  { header: "visitor_ratings_30_days", value: (row) => row.rating?.count ?? 0 },
+  { header: "own_rating_30_days", value: (row) => (row.ownRating ? Number(row.ownRating.average.toFixed(2)) : null) },
+  { header: "own_ratings_30_days", value: (row) => row.ownRating?.count ?? 0 },
 ];
 
 export const SNAPSHOT_CSV_COLUMNS: ReadonlyArray<CsvColumn<UsageSnapshot>> = [

@@ -7,8 +7,19 @@ import { liveEndpoints } from "./live";
 import { onpremEndpoints } from "./onprem";
 import { opsEndpoints } from "./ops";
 import { serviceAdminEndpoints } from "./service-admin";
+import { sessionEndpoints } from "./sessions";
 
-export { cloudEndpoints, cloudV14Endpoints, integrationEndpoints, collectEndpoints, liveEndpoints, onpremEndpoints, opsEndpoints, serviceAdminEndpoints };
+export {
+  cloudEndpoints,
+  cloudV14Endpoints,
+  integrationEndpoints,
+  collectEndpoints,
+  liveEndpoints,
+  onpremEndpoints,
+  opsEndpoints,
+  serviceAdminEndpoints,
+  sessionEndpoints,
+};
 export { MAX_EVENT_BATCH_BYTES } from "./collect";
 
 /**
@@ -17,6 +28,7 @@ export { MAX_EVENT_BATCH_BYTES } from "./collect";
  */
 export const ENDPOINTS: readonly Endpoint[] = [
   ...Object.values(cloudEndpoints),
+  ...Object.values(sessionEndpoints),
   ...Object.values(onpremEndpoints),
   ...Object.values(serviceAdminEndpoints),
   ...Object.values(collectEndpoints),
@@ -33,6 +45,7 @@ type Declarations<G> = G[keyof G];
 /** Every declaration with its own types (ENDPOINTS forgets them): browser code finds one by its method and path. */
 export type DeclaredEndpoint =
   | Declarations<typeof cloudEndpoints>
+  | Declarations<typeof sessionEndpoints>
   | Declarations<typeof cloudV14Endpoints>
   | Declarations<typeof integrationEndpoints>
   | Declarations<typeof onpremEndpoints>

@@ -43,6 +43,8 @@ export const teams = pgTable("teams", {
   canvasCaptureEnabled: boolean("canvas_capture_enabled").notNull().default(true),
   /** Whether the visitor is asked how the session went when it ends. */
   visitorFeedbackEnabled: boolean("visitor_feedback_enabled").notNull().default(false),
+  /** Whether a call starts with the visitor's voice on for the agent, for watch links that leave `options.audio_muted` out. */
+  agentHearsVisitor: boolean("agent_hears_visitor").notNull().default(false),
   createdAt: at("created_at").notNull().defaultNow(),
 });
 

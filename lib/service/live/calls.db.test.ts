@@ -9,6 +9,7 @@ import { sessions } from "../core/schema";
 import { startTestService, type TestService } from "../routes/test-service";
 import { endSession } from "./end";
 import { toSessionResource } from "../sessions/present";
+import { getSession } from "../sessions/session-resource";
 import { insertLiveSession } from "./test-session";
 
 // Voice calls' signalling and bookkeeping as Tandem's server serves them, over HTTP, on a real database.
@@ -106,7 +107,8 @@ describe("a voice call in a live session", () => {
 
     // Rung, the visitor has no credential: anyone who is rung could use it as a relay.
     await expect.poll(() => session.toVisitor()).toHaveLength(1);
-    expect(session.toVisitor()[0]).toEqual({ kind: "ring", callId, agentName: expect.any(String) });
+    // The visitor is told the agent will not hear them (the link's audio_muted, the API's default).
+    expect(session.toVisitor()[0]).toEqual({ kind: "ring", callId, agentName: expect.any(String), audioMuted: true });
 
     const before = Math.floor(Date.now() / 1000);
     const accepted = await session.visitorPost({ kind: "accept", callId });
@@ -145,6 +147,7 @@ describe("a voice call in a live session", () => {
     const { body } = await session.agentPost({ kind: "start" });
     const callId = body.call.callId as string;
     expect(body.call.audioMuted).toBe(false);
+    await expect.poll(() => session.toVisitor()).toContainEqual(expect.objectContaining({ kind: "ring", callId, audioMuted: false }));
     // Nothing is relayed before the visitor accepts.
     expect((await session.agentPost({ kind: "description", callId, description: { type: "offer", sdp: "v=0" } })).status).toBe(404);
 
@@ -209,6 +212,18 @@ describe("a voice call in a live session", () => {
       ["call_ended", second],
     ]);
     expect((await audit(session.sessionId)).at(-1)?.detail).toMatchObject({ seconds: 5, session_ended: "visitor" });
+    // The session's timeline tells the calls' steps, who took each, and who ended the session.
+    const { timeline } = await getSession(db, session.team, session.sessionId);
+    expect(timeline?.map((event) => [event.event, event.by.kind, event.seconds])).toEqual([
+      ["asked", "agent", undefined],
+      ["live", "visitor", undefined],
+      ["call_started", "agent", undefined],
+      ["call_declined", "visitor", undefined],
+      ["call_started", "agent", undefined],
+      ["call_accepted", "visitor", undefined],
+      ["call_ended", "visitor", 5],
+      ["ended", "visitor", undefined],
+    ]);
     // Over: both sides are refused.
     expect(await session.agentPost({ kind: "start" })).toMatchObject({ status: 409, body: { status: "error", error: "session_ended" } });
     expect((await session.visitorPost({ kind: "end", callId: second })).status).toBe(409);

@@ -85,8 +85,9 @@ async function startCall(db: Db, { session, team }: Found, agentId: string): Pro
     await toAgents(session, { kind: "end", callId: replaced });
   }
   const { agentName } = await announceSession(db, session, team);
-  await toVisitor(session, { kind: "ring", callId, agentName });
-  return { callId, audioMuted: session.options.audio_muted !== false };
+  const audioMuted = session.options.audio_muted !== false;
+  await toVisitor(session, { kind: "ring", callId, agentName, audioMuted });
+  return { callId, audioMuted };
 }
 
 /** POST /live/sessions/{id}/call: the agent starts a call, signals, or ends it. */

@@ -1,4 +1,5 @@
 import "server-only";
+import { eq } from "drizzle-orm";
 import { brandingSchema } from "@/lib/contract/watch-link";
 import type { Db } from "@/lib/db";
 import { ServiceError } from "../core/errors";
@@ -11,6 +12,7 @@ import { signViewerToken } from "./viewer-token";
 import { currentNotes } from "../sessions/agent-notes";
 import { agentsBySession } from "../sessions/load";
 import { agentGaveFeedback } from "../sessions/quality-feedback";
+import { visitors } from "../core/schema";
 
 export type { WatchSession };
 
@@ -20,10 +22,15 @@ export async function describeWatchSession(db: Db, sessionId: string, agentId: s
   if (!found) return null;
   const { session, team } = found;
   const agents = (await agentsBySession(db, [sessionId])).get(sessionId) ?? [];
+  const [visitor] = await db
+    .select({ callName: visitors.callName, identities: visitors.identities })
+    .from(visitors)
+    .where(eq(visitors.shortId, session.visitorId));
   return {
     sessionId,
     visitorId: session.visitorId,
-    visitorName: session.callName,
+    // The visitor's name as they identified; a deleted visitor is named as the session kept them.
+    visitorName: visitor?.callName || visitor?.identities[0] || session.callName || null,
     // Without Redis for a moment, the page opens all the same: its live stream brings the status.
     status: await visitorStatus(session, team).catch(() => "waiting" as const),
     endReason: session.endReason,

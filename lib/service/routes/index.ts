@@ -11,6 +11,7 @@ import { mountMcp } from "./mcp";
 import { bindOnpremEndpoints } from "./onprem";
 import { bindOpsEndpoints } from "./ops";
 import { bindServiceAdminEndpoints } from "./service-admin";
+import { bindSessionEndpoints } from "./sessions";
 
 /**
  * The embedded co-browsing service: a handler bound to every endpoint of the contract's registry
@@ -19,6 +20,7 @@ import { bindServiceAdminEndpoints } from "./service-admin";
 export function createServiceApp(overrides: Partial<BindDependencies> = {}): { app: Hono<ServiceEnv>; bound: Endpoint[] } {
   const { app, bind, bound, dependencies } = createHttpApp(overrides);
   bindCloudEndpoints(bind);
+  bindSessionEndpoints(bind);
   bindOnpremEndpoints(bind);
   bindServiceAdminEndpoints(bind);
   bindCollectEndpoints(bind);

@@ -144,9 +144,16 @@ describe("quality feedback", () => {
     expect((await visitorPost("/collect/live/feedback", session.visitor, { sessionId: session.sessionId, rating: 5 })).status).toBe(409);
 
     const feedback = (await apiSession(session.apiKey, session.agentId, session.sessionId)).quality_feedback;
+    const { agents } = await apiSession(session.apiKey, session.agentId, session.sessionId);
     expect(feedback).toEqual([
-      { from: "agent", rating: 4, comment: "Quick fix", created_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT/) },
-      { from: "visitor", rating: 5, comment: null, created_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT/) },
+      {
+        from: "agent",
+        rating: 4,
+        comment: "Quick fix",
+        created_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+        agent_id: (agents as Array<{ id: string }>)[0].id,
+      },
+      { from: "visitor", rating: 5, comment: null, created_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT/), agent_id: null },
     ]);
   });
 
@@ -200,5 +207,93 @@ describe("quality feedback", () => {
     const refused = await visitorPost("/collect/live/feedback", session.visitor, { sessionId: session.sessionId, rating: 5 });
     expect(refused.status).toBe(403);
     expect((await apiSession(session.apiKey, session.agentId, session.sessionId)).quality_feedback).toEqual([]);
+  });
+});
+
+describe("Tandem's session endpoints (GET, PATCH /v1.3/sessions/{id}, POST …/feedback)", () => {
+  const api = (session: { apiKey: string; sessionId: string }, method = "GET", body?: unknown, path = "") =>
+    fetch(`${service.url}/v1.3/sessions/${session.sessionId}${path}`, {
+      method,
+      headers: { "x-api-key": session.apiKey, ...(body === undefined ? {} : { "content-type": "application/json" }) },
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    });
+  type Answer = {
+    session: { agent_notes: string | null; quality_feedback: Array<Record<string, unknown>>; agents: Array<{ id: string }>; timeline: unknown[] };
+  };
+
+  it("give the session's timeline: asked, the visitor's answer once, and the end with who ended it", async () => {
+    const session = await openedSession({}, { requireAuthorization: true });
+    const consent = () => visitorPost("/collect/live/consent", session.visitor, { sessionId: session.sessionId, accepted: true });
+    expect((await consent()).status).toBe(200);
+    expect((await consent()).status).toBe(200);
+    await post(`/live/sessions/${session.sessionId}/end`, session.viewerToken, {});
+    const response = await api(session);
+    expect(response.status).toBe(200);
+    const { timeline } = ((await response.json()) as Answer).session;
+    expect(timeline).toEqual([
+      { at: expect.any(String), event: "asked", by: { kind: "agent", name: "Ada" } },
+      { at: expect.any(String), event: "accepted", by: { kind: "visitor", name: null } },
+      { at: expect.any(String), event: "ended", by: { kind: "agent", name: "Ada" }, end_reason: "agent" },
+    ]);
+
+    const declined = await openedSession({}, { requireAuthorization: true });
+    await visitorPost("/collect/live/consent", declined.visitor, { sessionId: declined.sessionId, accepted: false });
+    const events = ((await (await api(declined)).json()) as Answer).session.timeline;
+    expect(events).toMatchObject([{ event: "asked" }, { event: "declined", by: { kind: "visitor" } }, { event: "ended", end_reason: "declined" }]);
+  });
+
+  it("keep a team's sessions to the team: another team's session and an unknown id are 404 session_not_found", async () => {
+    const session = await openedSession();
+    const other = await openedSession();
+    for (const response of [await api({ apiKey: other.apiKey, sessionId: session.sessionId }), await api({ ...session, sessionId: "s_unknown" })]) {
+      expect(response.status).toBe(404);
+      expect(await response.json()).toMatchObject({ status: "error", error: "session_not_found" });
+    }
+    expect((await api({ apiKey: other.apiKey, sessionId: session.sessionId }, "PATCH", { agent_notes: "x" })).status).toBe(404);
+  });
+
+  it("change the notes after the end, and clear them for good", async () => {
+    const session = await openedSession({ initial_notes: "Template" });
+    await post(`/live/sessions/${session.sessionId}/end`, session.viewerToken, {});
+    const changed = await api(session, "PATCH", { agent_notes: "Refunded the order" });
+    expect(changed.status).toBe(200);
+    expect(((await changed.json()) as Answer).session.agent_notes).toBe("Refunded the order");
+    expect((await watchSession(session.sessionId, session.viewerToken)).notes).toBe("Refunded the order");
+    expect(((await (await api(session, "PATCH", { agent_notes: null })).json()) as Answer).session.agent_notes).toBeNull();
+    expect((await watchSession(session.sessionId, session.viewerToken)).notes).toBe("");
+    for (const body of [{ agent_notes: 5 }, { notes: "x" }, { agent_notes: "x".repeat(20_001) }]) {
+      const refused = await api(session, "PATCH", body);
+      expect(refused.status).toBe(400);
+      expect(await refused.json()).toMatchObject({ error: "invalid_request" });
+    }
+  });
+
+  it("take an agent's rating once the session ended, from its agents only, once, naming who gave it", async () => {
+    const session = await openedSession();
+    const rate = (body: unknown) => api(session, "POST", body, "/feedback");
+    expect(await (await rate({ agent_id: session.agentId, rating: 4 })).json()).toMatchObject({ error: "session_ongoing" });
+    await post(`/live/sessions/${session.sessionId}/end`, session.viewerToken, {});
+    const stranger = await rate({ agent_id: "someone-else", rating: 1 });
+    expect(stranger.status).toBe(403);
+    expect(await stranger.json()).toMatchObject({ error: "permission_denied" });
+    const rated = await rate({ agent_id: session.agentId, rating: 4, comment: "Sorted" });
+    expect(rated.status).toBe(200);
+    const answer = ((await rated.json()) as Answer).session;
+    expect(answer.quality_feedback).toEqual([{ from: "agent", rating: 4, comment: "Sorted", created_at: expect.any(String), agent_id: answer.agents[0].id }]);
+    expect(await (await rate({ agent_id: answer.agents[0].id, rating: 2 })).json()).toMatchObject({ error: "feedback_sent" });
+    // The watch page knows it was given.
+    expect((await watchSession(session.sessionId, session.viewerToken)).feedbackSent).toBe(true);
+  });
+});
+
+describe('the team\'s "Agent hears the visitor when a call starts"', () => {
+  const audioMuted = async (session: { sessionId: string }) =>
+    (await db.select().from(sessions).where(eq(sessions.id, session.sessionId)))[0].options.audio_muted;
+
+  it("leaves audio_muted's default as the API's (muted) when off, makes it unmuted when on, and never overrides the link", async () => {
+    expect(await audioMuted(await openedSession())).toBe(true);
+    expect(await audioMuted(await openedSession({}, { agentHearsVisitor: true }))).toBe(false);
+    expect(await audioMuted(await openedSession({ options: { audio_muted: true } }, { agentHearsVisitor: true }))).toBe(true);
+    expect(await audioMuted(await openedSession({ options: { audio_muted: false } }))).toBe(false);
   });
 });

@@ -9,9 +9,9 @@ import { loadSession } from "./record";
 /** Who answers: an agent of the session (by id), or its visitor. */
 export type FeedbackGiver = { from: "agent"; agentId: string } | { from: "visitor" };
 
-/** The Session's `quality_feedback`: the entries without who among the agents gave them. */
+/** The Session's `quality_feedback`, each agent's answer naming which of the Session's agents gave it. */
 export function qualityFeedbackOf(entries: readonly StoredFeedback[]): QualityFeedback[] {
-  return entries.map((entry) => ({ from: entry.from, rating: entry.rating, comment: entry.comment, created_at: entry.created_at }));
+  return entries.map((entry) => ({ from: entry.from, rating: entry.rating, comment: entry.comment, created_at: entry.created_at, agent_id: entry.agent_id }));
 }
 
 /** Whether this agent has already answered for the session. */

@@ -1,5 +1,6 @@
 import "server-only";
 import { and, desc, eq, isNull, sql } from "drizzle-orm";
+import { recordAudit } from "@/lib/audit/record";
 import type { Db } from "@/lib/db";
 import { ServiceError } from "../core/errors";
 import { processCache } from "../core/process-cache";
@@ -79,9 +80,25 @@ export async function recordFeature(db: Db, sessionId: string, feature: string):
   recordedFeatures().set(key, { recorded: true });
 }
 
-/** Records the visitor's answer to the consent prompt. Declining ends the session. */
+/**
+ * Records the visitor's answer to the consent prompt. Declining ends the session (audited with the end);
+ * accepting is audited once, in the same transaction, so the session's timeline says when.
+ */
 export async function recordConsent(db: Db, session: SessionRow, accepted: boolean): Promise<void> {
-  await db.update(sessions).set({ sessionAuthorized: accepted }).where(eq(sessions.id, session.id));
+  await db.transaction(async (tx) => {
+    const [changed] = await tx
+      .update(sessions)
+      .set({ sessionAuthorized: accepted })
+      .where(and(eq(sessions.id, session.id), eq(sessions.sessionAuthorized, !accepted)))
+      .returning({ id: sessions.id });
+    if (!changed || !accepted) return;
+    await recordAudit(tx, {
+      actorId: `visitor:${session.visitorId}`,
+      action: "session_accepted",
+      target: session.id,
+      detail: { session_id: session.id, visitor_id: session.visitorId, team: session.teamId },
+    });
+  });
 }
 
 /** Sets that fold the call going on (if any) into the session's call length and clear it, as of `at`. */

@@ -34,9 +34,12 @@ export async function createWatchLink(
     throw new ServiceError("subscription_limit", `The account allows ${team.maxConcurrentSessions} concurrent sessions.`);
   }
   const agent = await resolveAgent(db, team.id, request.agent);
+  // Left out, audio_muted follows the team: muted (the API's default) unless the agent hears the visitor.
+  const audio = { audio_muted: request.options?.audio_muted ?? !team.agentHearsVisitor };
   const expiresAt = new Date(Date.now() + env().WATCH_LINK_TTL_SECONDS * 1000);
   const id = newId("wl_", 20);
-  const stored = handedOver ? { ...request, [HANDOVER_FIELD]: handedOver } : request;
+  const asked = { ...request, options: audio };
+  const stored = handedOver ? { ...asked, [HANDOVER_FIELD]: handedOver } : asked;
   await db.insert(watchLinks).values({ id, teamId: team.id, visitorId, agentId: agent.id, request: stored, onPremise: options.onPremise ?? false, expiresAt });
   const token = await signLink("watch", { jti: id, sub: visitorId, team: team.id }, expiresAt);
   return { watch_url: `${publicBaseUrl()}/watch/${token}`, expiration: expiresAt.toISOString() };

@@ -25,6 +25,7 @@ export function toTeamSettings(team: Team): TeamSettings {
     frame_origins: team.frameOrigins,
     canvas_capture_enabled: team.canvasCaptureEnabled,
     visitor_feedback_enabled: team.visitorFeedbackEnabled,
+    agent_hears_visitor: team.agentHearsVisitor,
   };
 }
 
@@ -45,6 +46,7 @@ export async function updateTeamSettings(db: Db, teamId: string, update: TeamSet
     frameOrigins: update.frame_origins,
     canvasCaptureEnabled: update.canvas_capture_enabled,
     visitorFeedbackEnabled: update.visitor_feedback_enabled,
+    agentHearsVisitor: update.agent_hears_visitor,
   };
   // An empty PATCH changes nothing; drizzle refuses an UPDATE without values, so read the team instead.
   const changes = Object.values(values).some((value) => value !== undefined);

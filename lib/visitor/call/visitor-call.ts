@@ -7,6 +7,14 @@ import { showCallPanel } from "./call-panel";
 
 type Ring = Extract<CallToVisitor, { kind: "ring" }>;
 type Signal = Extract<CallToVisitor, { kind: "description" | "candidate" }>;
+
+/** What the visitor is told before Accept: whether the agent will hear them, as the call starts. */
+export function callPromptText(audioMuted: boolean, agentName: string): string {
+  const hearing = audioMuted
+    ? `You will hear ${agentName}; ${agentName} will not hear you until they turn your voice on.`
+    : `You will hear each other as soon as you accept.`;
+  return `A voice call in your browser. ${hearing} You can mute or end it at any time. Nothing of it is recorded.`;
+}
 type Body = Parameters<CallContext["post"]> extends [unknown, infer B, ...unknown[]] ? B : never;
 
 /**
@@ -30,11 +38,7 @@ function answerCall(ring: Ring, { post, emitter }: CallContext, sessionId: strin
   const early: Signal[] = [];
 
   emit("callStart", { sessionId, callId, agentName });
-  const prompt = askChoice(
-    "call",
-    `${agentName} wants to talk with you`,
-    "A voice call in your browser: you hear each other, and you can mute or end it at any time. Nothing of it is recorded.",
-  );
+  const prompt = askChoice("call", `${agentName} wants to talk with you`, callPromptText(ring.audioMuted, agentName));
   const finish = (notice: string | null) => {
     if (ended) return;
     ended = true;

@@ -5,7 +5,7 @@ import { PageHeader } from "@/components/console/page-header";
 import { AgentProfile, AgentProfileSkeleton } from "@/components/agents/agent-profile";
 import { AgentSessions } from "@/components/agents/agent-sessions";
 import { BackToAgents } from "@/components/agents/back-to-agents";
-import { SessionsTableSkeleton } from "@/components/agents/sessions-table/skeleton";
+import { SessionsTableSkeleton } from "@/components/sessions/table/skeleton";
 import { agentRefPath, parseAgentRef } from "@/lib/console/agents/agent-ref";
 import { consoleUserIdOf } from "@/lib/console/agents/console-agent";
 import { findConsoleUserById } from "@/lib/console/agents/console-agent-load";

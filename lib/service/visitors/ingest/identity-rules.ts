@@ -1,7 +1,6 @@
 import { invalidRequest } from "../../core/errors";
 
-export const TAG_PATTERN = /^#[A-Za-z-]+$/;
-export const INTEGRATION_ID_PATTERN = /^[a-z]{3,}:.+$/;
+export { INTEGRATION_ID_PATTERN, TAG_PATTERN } from "@/lib/contract/identity-rules";
 // Deliberately loose: it only decides which identity is shown as the visitor's email.
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 

@@ -74,6 +74,7 @@ export async function registerVisitor(db: Db, team: Team, raw: RegisterInput, cl
       jsConfiguration: true,
       searchText: visitorSearchText({
         ...(previous ?? { callName: null, email: null, identities: [], uniqueId: null }),
+        ...client,
         lastUrl: input.url,
         lastTitle: input.title,
       }),

@@ -5,7 +5,7 @@ import type { VisitorRow } from "./search-visitors";
 
 /** A row whose only text is its call name and its page's title. */
 const row = (callName: string, lastTitle: string | null = null) =>
-  ({ callName, email: null, identities: [], uniqueId: null, lastUrl: null, lastTitle }) as unknown as VisitorRow;
+  ({ callName, email: null, identities: [], uniqueId: null, lastUrl: null, lastTitle, tags: [] }) as unknown as VisitorRow;
 const fieldsFor = (word: string, visitor: VisitorRow) =>
   searchMatcher([{ kind: "text", value: word }], [[{ word, exact: [word], typo: [] }]], false)(visitor).fields;
 

@@ -17,6 +17,12 @@ const TEXT_FIELDS: [string, (row: VisitorRow) => (string | null)[]][] = [
   ["unique_id", (row) => [row.uniqueId]],
   ["last_url", (row) => [row.lastUrl]],
   ["last_title", (row) => [row.lastTitle]],
+  ["location_city", (row) => [row.locationCity]],
+  ["location_country_name", (row) => [row.locationCountryName]],
+  ["browser_name", (row) => [row.browserName]],
+  ["device_name", (row) => [row.deviceName]],
+  ["device_type", (row) => [row.deviceType]],
+  ["tags", (row) => row.tags],
 ];
 
 /** One visitor's text fields, each read and folded at most once, whatever the terms. */

@@ -269,6 +269,25 @@ describe("searchVisitors", () => {
     expect(await found("otto", 2)).toEqual(["e019", "e018"]);
   });
 
+  it("finds what the Visitors list shows: the words of a visitor's place, browser and device, and a tag's word without its #", async () => {
+    const place = { locationCity: "Lisbon", locationCountryName: "Portugal", browserName: "Firefox", deviceName: "iPhone", deviceType: "mobile" };
+    const v09 = row(
+      "t_a",
+      fixtures.find((fixture) => fixture.shortId === "v09")!,
+      new Date(),
+    );
+    await db
+      .update(visitors)
+      .set({ ...place, searchText: visitorSearchText({ ...v09, ...place } as Parameters<typeof visitorSearchText>[0]) })
+      .where(and(eq(visitors.teamId, "t_a"), eq(visitors.shortId, "v09")));
+    for (const word of ["lisbon", "Portugal", "firefox", "iphone", "iPhone mobile", "lisbn"]) expect(await ids(word), word).toEqual(["v09"]);
+    const [found] = await searchVisitors(db, "t_a", { search: "portugal firefox" });
+    expect(found.searchMatch).toEqual({ fields: ["location_country_name", "browser_name"], typo: false });
+    // `vip` finds the visitors tagged #vip (or #VIP), as the tag token does.
+    expect(await ids("vip")).toEqual(["v01", "v02", "v07"]);
+    expect((await searchVisitors(db, "t_a", { search: "vip" }))[0].searchMatch.fields).toEqual(["tags"]);
+  });
+
   it("never returns another team's visitors", async () => {
     expect(await searchVisitors(db, "t_nobody", {})).toEqual([]);
     const decoy = await searchVisitors(db, "t_b", { search: "jane@example.com #vip #trial 4821 ip:203.0.113.7 id:user-1 jonson" });

@@ -224,9 +224,9 @@ describe("the dictionary under a page that identifies with made-up words", () =>
     expect(await dictionary(team.id)).toEqual(expect.arrayContaining(held.words.filter((word) => /^[a-z]{2,24}$/.test(word))));
     expect((await searchVisitors(db, team.id, { search: held.words[0] })).map((visitor) => visitor.shortId)).toEqual([visitorId]);
 
-    // A real name replaces them: the made-up words leave, the page's address words stay.
+    // A real name replaces them: the made-up words leave, the page's address and its browser's words stay.
     await identifyVisitor(db, team, visitorId, { identities: ["Quincy Adamsworth"] });
-    expect(await dictionary(team.id)).toEqual(["adamsworth", "com", "example", "https", "quincy", "shop"]);
+    expect(await dictionary(team.id)).toEqual(["adamsworth", "chrome", "com", "desktop", "example", "https", "pc", "quincy", "shop", "windows"]);
   }, 120_000);
 
   it("keeps a word a visitor lets go while another visitor of the team holds it", async () => {
@@ -236,7 +236,7 @@ describe("the dictionary under a page that identifies with made-up words", () =>
     await identifyVisitor(db, team, first.visitorId, { callName: "Marigold Featherstone" });
     await identifyVisitor(db, team, second.visitorId, { callName: "Marigold Pennywhistle" });
     await identifyVisitor(db, team, first.visitorId, { callName: null });
-    expect(await dictionary(team.id)).toEqual(["com", "example", "https", "marigold", "pennywhistle", "shop"]);
+    expect(await dictionary(team.id)).toEqual(["chrome", "com", "desktop", "example", "https", "marigold", "pc", "pennywhistle", "shop", "windows"]);
     expect((await searchVisitors(db, team.id, { search: "marigld" })).map((visitor) => visitor.shortId)).toEqual([second.visitorId]);
   });
 });

@@ -16,5 +16,5 @@ export function SessionsEmptyState({ filtered, onClear }: { filtered: boolean; o
       </EmptyState>
     );
   }
-  return <EmptyState title="No sessions yet">This agent has not co-browsed with a visitor yet. Their sessions show here once they do.</EmptyState>;
+  return <EmptyState title="No sessions yet">No co-browsing session has started here yet. Sessions show here once they do.</EmptyState>;
 }

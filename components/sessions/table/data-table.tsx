@@ -11,30 +11,33 @@ import {
 } from "@tanstack/react-table";
 import { useMemo, useState } from "react";
 import { Button, buttonClass } from "@/components/ui/button";
-import { cn } from "@/components/ui/cn";
 import { Table, TableFrame, Td, Th } from "@/components/ui/table";
 import type { Session } from "@/lib/contract";
 import { agentRefText, type AgentRef } from "@/lib/console/agents/agent-ref";
 import { featureOptions, filterSessions, hasSessionFilters, type SessionFilters } from "@/lib/console/agents/session-filters";
 import { readUrl } from "@/lib/console/reads/define";
 import { READ_ROUTES } from "@/lib/console/reads/routes";
-import { sessionColumns } from "./columns";
+import { DEVELOPER_COLUMNS, sessionColumns } from "./columns";
+import { ColumnsMenu } from "./columns-menu";
 import { SessionsEmptyState } from "./empty-state";
 import { SessionFiltersBar } from "./filters";
+import { useColumnChoice } from "./use-column-choice";
 import { useSessionFilters } from "./use-session-filters";
 
 const PAGE_SIZES = [10, 25, 50];
 
 /**
- * An agent's sessions: filter (shared predicate with the CSV export), sort, paginate; the download
- * answers the same rows as CSV.
+ * A list of sessions (an agent's, or the Sessions page's): filter (shared predicate with the CSV export),
+ * sort, choose the columns, paginate; with an agent, the download answers the same rows as CSV. `children`
+ * sits first among the filters (the Sessions page's choice of agent).
  */
-export function SessionsDataTable({ sessions, agentRef }: { sessions: Session[]; agentRef: AgentRef }) {
+export function SessionsDataTable({ sessions, agentRef, children }: { sessions: Session[]; agentRef?: AgentRef; children?: React.ReactNode }) {
   const [filters, setUrlFilters] = useSessionFilters();
   const rows = useMemo(() => filterSessions(sessions, filters), [sessions, filters]);
   const features = useMemo(() => featureOptions(sessions), [sessions]);
   const [sorting, setSorting] = useState<SortingState>([{ id: "started", desc: true }]);
   const [pagination, setPagination] = useState<PaginationState>({ pageIndex: 0, pageSize: PAGE_SIZES[0] });
+  const [columnVisibility, setColumnVisibility] = useColumnChoice(DEVELOPER_COLUMNS);
 
   const setFilters = (next: SessionFilters) => {
     setUrlFilters(next);
@@ -46,8 +49,9 @@ export function SessionsDataTable({ sessions, agentRef }: { sessions: Session[];
   const table = useReactTable({
     data: rows,
     columns: sessionColumns,
-    state: { sorting, pagination },
+    state: { sorting, pagination, columnVisibility },
     onSortingChange: setSorting,
+    onColumnVisibilityChange: (update) => setColumnVisibility(typeof update === "function" ? update(columnVisibility) : update),
     onPaginationChange: setPagination,
     getCoreRowModel: getCoreRowModel(),
     getSortedRowModel: getSortedRowModel(),
@@ -55,17 +59,24 @@ export function SessionsDataTable({ sessions, agentRef }: { sessions: Session[];
     autoResetPageIndex: false,
   });
 
-  const download = readUrl(READ_ROUTES.agentSessionsCsv, { params: { ref: agentRefText(agentRef) }, query: filters });
+  const download = agentRef ? readUrl(READ_ROUTES.agentSessionsCsv, { params: { ref: agentRefText(agentRef) }, query: filters }) : null;
   const first = rows.length === 0 ? 0 : pagination.pageIndex * pagination.pageSize + 1;
   const last = Math.min(rows.length, (pagination.pageIndex + 1) * pagination.pageSize);
 
   return (
     <div className="flex flex-col gap-4">
       <div className="flex flex-wrap items-end justify-between gap-3">
-        <SessionFiltersBar filters={filters} features={features} onChange={setFilters} />
-        <a href={download} download className={buttonClass("secondary")}>
-          Download CSV
-        </a>
+        <SessionFiltersBar filters={filters} features={features} onChange={setFilters}>
+          {children}
+        </SessionFiltersBar>
+        <div className="ml-auto flex gap-2">
+          <ColumnsMenu columns={table.getAllLeafColumns()} />
+          {download ? (
+            <a href={download} download className={buttonClass("secondary")}>
+              Download CSV
+            </a>
+          ) : null}
+        </div>
       </div>
 
       <p aria-live="polite" className="text-sm text-zinc-600 dark:text-zinc-400" data-testid="sessions-summary">
@@ -114,9 +125,7 @@ export function SessionsDataTable({ sessions, agentRef }: { sessions: Session[];
                 {table.getRowModel().rows.map((row) => (
                   <tr key={row.original.id} data-testid="session-row">
                     {row.getVisibleCells().map((cell) => (
-                      <Td key={cell.id} className={cn(cell.column.id === "metadata" && "min-w-48")}>
-                        {flexRender(cell.column.columnDef.cell, cell.getContext())}
-                      </Td>
+                      <Td key={cell.id}>{flexRender(cell.column.columnDef.cell, cell.getContext())}</Td>
                     ))}
                   </tr>
                 ))}

@@ -2,7 +2,7 @@ import { Skeleton } from "@/components/ui/skeleton";
 
 export function SessionsTableSkeleton() {
   return (
-    <div role="status" aria-label="Loading the agent’s sessions" className="mt-8 space-y-3">
+    <div role="status" aria-label="Loading sessions" className="mt-8 space-y-3">
       <Skeleton className="h-6 w-32" />
       <div className="flex gap-3">
         {Array.from({ length: 4 }, (_, i) => (
