@@ -1,0 +1,3 @@
+import { walkTheConsoleAs } from "./walk";
+
+walkTheConsoleAs("agent");
