@@ -33,6 +33,7 @@ const team = {
   frame_origins: [],
   canvas_capture_enabled: true,
   visitor_feedback_enabled: false,
+  agent_hears_visitor: false,
 };
 const key = { id: "key_1", name: "CI", prefix: "sk_ab12", scope: "api", created_at: "2026-11-20T10:00:00Z", last_used_at: null, revoked_at: null };
 

@@ -51,6 +51,7 @@ describe("the team settings form", () => {
       onprem_licensed: false,
       recording_enabled: false,
       visitor_feedback_enabled: false,
+      agent_hears_visitor: false,
       recording_link_ttl_hours: 48,
     });
   });
