@@ -56,7 +56,10 @@ test("Intercom's Canvas Kit endpoints answer signed requests with a canvas and r
   const submitted = await (await postCanvas(request, "submit", { ...body, component_id: `cobrowse:${visitor.visitorId}` })).json();
   const open = submitted.canvas.content.components.find((component: { id?: string }) => component.id === "open");
   const page = await request.get(open.action.url);
-  expect(await page.text()).toContain(`Session with visitor ${visitor.visitorId}`);
+  const html = await page.text();
+  // The watch page names an identified visitor, and gives their id beside the name.
+  expect(html).toContain("Session with Ivy Intercom");
+  expect(html).toContain(`Visitor ${visitor.visitorId}`);
 });
 
 test("the Zendesk app shows the requester's visitors and opens a session, its key added by Zendesk's proxy", async ({ page, request }) => {
