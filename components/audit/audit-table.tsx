@@ -14,8 +14,9 @@ import { getDb } from "@/lib/db";
 
 /**
  * A page of the audit log. Narrow enough for a tablet: the address sits under the time, a failure is said
- * beside the action and the target under it, so the Detail column stays on screen; targets are named
- * (auditTargetNames).
+ * beside the action and the target under it, and long words (emails, keys' names, addresses) may break
+ * anywhere, since a table cell's width ignores max-width: the Detail column stays on screen; targets are
+ * named (auditTargetNames).
  */
 export async function AuditTable({ filters }: { filters: AuditFilters }) {
   const db = await getDb();
@@ -60,10 +61,10 @@ export async function AuditTable({ filters }: { filters: AuditFilters }) {
                     {event.at.toISOString().slice(0, 19).replace("T", " ")}
                   </time>{" "}
                   <span className="text-zinc-500 dark:text-zinc-400">UTC</span>
-                  {event.ip ? <span className="block text-zinc-500 dark:text-zinc-400">{event.ip}</span> : null}
+                  {event.ip ? <span className="block wrap-anywhere text-zinc-500 dark:text-zinc-400">{event.ip}</span> : null}
                 </Td>
-                <Td className="max-w-36 break-words">{actorName(event) ?? <span className="text-zinc-500 dark:text-zinc-400">system</span>}</Td>
-                <Td className="max-w-40 break-words">
+                <Td className="max-w-36 wrap-anywhere">{actorName(event) ?? <span className="text-zinc-500 dark:text-zinc-400">system</span>}</Td>
+                <Td className="max-w-40 wrap-anywhere">
                   {actionLabel(event.action, event.outcome)}
                   {event.outcome === "failure" ? (
                     <Badge tone="danger" className="ml-1">
@@ -72,7 +73,7 @@ export async function AuditTable({ filters }: { filters: AuditFilters }) {
                   ) : null}
                   <AuditTarget name={targets.get(event)} />
                 </Td>
-                <Td className="min-w-40 text-xs break-words text-zinc-600 dark:text-zinc-400">{formatDetail(event.detail)}</Td>
+                <Td className="min-w-40 text-xs wrap-anywhere text-zinc-600 dark:text-zinc-400">{formatDetail(event.detail)}</Td>
               </tr>
             ))}
           </tbody>

@@ -158,7 +158,7 @@ test("the service refuses a tool the watch link does not allow, and records noth
   await acceptCoBrowsing(visitor.page);
   await expect(agentView.page.getByTestId("visitor-status")).toHaveAttribute("data-status", "live");
   // Only the allowed tools are offered: scrolling (under Control) and pointing.
-  await expect(agentView.page.getByRole("radio")).toHaveText(["Control", "Pointer"]);
+  await expect(agentView.page.getByRole("radiogroup", { name: "Tool" }).getByRole("radio")).toHaveText(["Control", "Pointer"]);
   await expect(agentView.page.getByRole("button", { name: "Clear drawings" })).toHaveCount(0);
   await expect(agentView.page.getByRole("button", { name: "Send visitor there" })).toHaveCount(0);
 
