@@ -22,10 +22,13 @@ const bin = (name: string) => path.join(process.cwd(), "node_modules", ".bin", n
 const env = { ...process.env, NEXT_TELEMETRY_DISABLED: "1" };
 const run = (command: string, args: string[]) => spawnSync(command, args, { stdio: "inherit", env }).status ?? 1;
 
+// In CI a failed test runs once more: one that then passes is reported as flaky, not hidden.
+const retries = process.env.CI ? ["--retries=1"] : [];
+
 /** One Playwright process over some spec files, its lines prefixed with its shard's name. */
 function runShard(index: number, count: number, files: string[]): Promise<number> {
   const name = `e2e ${index}/${count}`;
-  const child = spawn(bin("playwright"), ["test", ...files], {
+  const child = spawn(bin("playwright"), ["test", ...retries, ...files], {
     env: { ...env, PLAYWRIGHT_OUTPUT_DIR: `test-results/shard-${index}`, PLAYWRIGHT_HTML_OUTPUT_DIR: `playwright-report/shard-${index}` },
     stdio: ["ignore", "pipe", "pipe"],
   });
