@@ -20,7 +20,7 @@ import { env } from "../lib/env";
 import { dropUnwritableOutput } from "../lib/lifecycle/closed-output";
 import { countedInFlight, isDraining, trackListener } from "../lib/lifecycle/draining";
 import { listenOrExit } from "../lib/lifecycle/listen";
-import { backendsReachable } from "../lib/availability/backends";
+import { backendsReachable } from "../lib/lifecycle/backends";
 import { unavailablePage } from "../lib/availability/unavailable-page";
 import { answerMalformedPath, pathDecodes } from "../lib/security/malformed-path";
 import { baseResponseHeaders, permissionsPolicyFor } from "../lib/security/response-headers";
