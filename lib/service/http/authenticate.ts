@@ -5,7 +5,7 @@ import { env } from "@/lib/env";
 import { ServiceError } from "../core/errors";
 import { loadSession } from "../sessions/record";
 import { verifyViewerToken, type ViewerClaims } from "../live/viewer-token";
-import { processCache } from "../core/process-cache";
+import { processCache } from "@/lib/process-cache";
 import { visitorTeamId } from "../visitors/credentials";
 import { authenticateApiKey, defaultTeam, teamById, teamByPublicKey, type Team } from "../teams/team";
 

@@ -1,7 +1,7 @@
 import "server-only";
 import type { Db } from "@/lib/db";
 import { ServiceError } from "../core/errors";
-import { processCache } from "../core/process-cache";
+import { processCache } from "@/lib/process-cache";
 import type { Team } from "../teams/team";
 import { needsConsent, visitorSession, type SessionRow } from "../sessions/record";
 import { liveRelay } from "./node-relay";

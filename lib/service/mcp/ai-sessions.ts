@@ -4,7 +4,7 @@ import { watchUrlRequestSchema, type Permissions } from "@/lib/contract/watch-li
 import type { EndSessionOutput, HandOverOutput, StartSessionOutput } from "@/lib/contract/mcp";
 import type { Db } from "@/lib/db";
 import { ServiceError } from "../core/errors";
-import { processCache } from "../core/process-cache";
+import { processCache } from "@/lib/process-cache";
 import { sessions } from "../core/schema";
 import { announceSession, broadcastStatus } from "../live/session-status";
 import { loadSession, needsConsent, type SessionRow } from "../sessions/record";

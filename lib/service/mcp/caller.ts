@@ -2,7 +2,7 @@ import "server-only";
 import { eq } from "drizzle-orm";
 import type { Db } from "@/lib/db";
 import { ServiceError } from "../core/errors";
-import { processCache } from "../core/process-cache";
+import { processCache } from "@/lib/process-cache";
 import { apiKeys } from "../core/schema";
 import { authenticateApiKey } from "../teams/team";
 import type { AiCaller } from "./ai-sessions";

@@ -4,7 +4,7 @@ import { proxySessionIdOfToken } from "@/lib/contract/proxy-link";
 import type { Db } from "@/lib/db";
 import { tokenMatches } from "../visitors/credentials";
 import { newSecret, sha256 } from "../core/ids";
-import { processCache } from "../core/process-cache";
+import { processCache } from "@/lib/process-cache";
 import type { ProxyLinkClaims } from "./links";
 import { proxySessions, spentTokens } from "../core/schema";
 import { verifyLink } from "../core/signing";

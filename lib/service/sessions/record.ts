@@ -3,7 +3,7 @@ import { and, desc, eq, isNull, sql } from "drizzle-orm";
 import { recordAudit } from "@/lib/audit/record";
 import type { Db } from "@/lib/db";
 import { ServiceError } from "../core/errors";
-import { processCache } from "../core/process-cache";
+import { processCache } from "@/lib/process-cache";
 import { sessions, teams } from "../core/schema";
 import type { Team } from "../teams/team";
 

@@ -4,7 +4,7 @@ import type { ApiKeyScope } from "@/lib/contract/team-settings";
 import type { Db } from "@/lib/db";
 import { ServiceError } from "../core/errors";
 import { newId, newSecret, sha256 } from "../core/ids";
-import { processCache } from "../core/process-cache";
+import { processCache } from "@/lib/process-cache";
 import { apiKeys, teams } from "../core/schema";
 
 export type Team = typeof teams.$inferSelect;

@@ -3,7 +3,7 @@ import { eq } from "drizzle-orm";
 import type { Db } from "@/lib/db";
 import { ServiceError } from "../core/errors";
 import { sha256 } from "../core/ids";
-import { processCache } from "../core/process-cache";
+import { processCache } from "@/lib/process-cache";
 import { visitors } from "../core/schema";
 
 const invalidVisitor = () => new ServiceError("invalid_visitor_token", "Unknown visitor or wrong token: register again.");

@@ -1,7 +1,7 @@
 import { and, count, eq, gt, isNotNull, ne, sql } from "drizzle-orm";
 import type { Tx } from "@/lib/db";
 import { newLookupCode } from "../../core/ids";
-import { processCache } from "../../core/process-cache";
+import { processCache } from "@/lib/process-cache";
 import { visitors } from "../../core/schema";
 
 // Taken per team for the rest of the transaction, so two app nodes never hand out the same code at once.
