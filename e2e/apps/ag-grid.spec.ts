@@ -48,6 +48,8 @@ test("the agent moves through AG Grid with the arrows, edits a cell by typing an
   await pair.agent.mouse.dblclick(banana.x, banana.y);
   const editor = pair.visitor.locator(".ag-cell-editor input");
   await expect(editor).toBeFocused();
+  // The agent clicks into the editor it sees: its mirror shows the editor first.
+  await expect(pair.mirror().locator(".ag-cell-editor input")).toBeVisible();
   // Between "Ban" and "ana".
   const caret = await editor.evaluate((input: HTMLInputElement) => {
     const style = getComputedStyle(input);
