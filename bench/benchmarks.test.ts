@@ -33,7 +33,6 @@ const ON_PGLITE: Record<string, Step> = {
   "console-latency": { args: ["--messages", "3"], shared: true },
   "console-overhead": { args: ["--requests", "3"] },
   "first-load-js": { args: ["--routes", "/login"] },
-  heartbeats: { args: ["--steps", "30", "--seconds", "1", "--warmup", "1"] },
   "key-latency": { args: ["--keys", "3"], shared: true },
   "layout-shift": { args: ["--routes", "/settings", "--runs", "1"] },
   "live-browser": { args: ["--changes", "5", "--seconds", "2", "--joins", "1"], shared: true },
@@ -51,6 +50,7 @@ const ON_PGLITE: Record<string, Step> = {
 
 const ON_POSTGRES: Record<string, Step> = {
   "api-throughput": { args: ["--visitors", "1000", "--seconds", "1", "--rounds", "1"] },
+  heartbeats: { args: ["--steps", "30", "--seconds", "1", "--warmup", "1"] },
   "scale-load": { args: ["--visitors", "1000", "--seconds", "2", "--warmup", "0", "--connections", "4", "--pool", "20"] },
 };
 
