@@ -2,8 +2,10 @@
  * An open-loop load as light as a load generator can be on the cores it shares with what it measures:
  * requests prebuilt as bytes, written on raw kept-alive sockets (one request in flight on each), answers
  * read no further than their status line and length. Request i is due at i / rate seconds, whatever the
- * answers; latency counts from when it was due (no coordinated omission). A request unanswered after 10 s,
- * a dropped connection or an answer other than 200 is an error, counted with its status.
+ * answers; latency counts from when it was due (no coordinated omission). A request unanswered 10 s after
+ * it was due (waiting for a connection included, as a browser gives up), a dropped connection or an
+ * answer other than 200 is an error, counted with its status; so a server that collapses ends the run on
+ * time, its requests counted as errors.
  */
 import net from "node:net";
 import { percentile } from "./measure";
@@ -76,14 +78,24 @@ export async function pacedSocketLoad(
     if (++settled === total) done();
   };
 
+  const dueAt = (index: number) => start + (index / rate) * 1000;
+  /** The next request still waiting for a connection; those waiting past the timeout are given up. */
+  const nextWaiting = (): number | undefined => {
+    for (let next = backlog.shift(); next !== undefined; next = backlog.shift()) {
+      if (performance.now() - dueAt(next) < TIMEOUT_MS) return next;
+      fail("timeout");
+      settle();
+    }
+    return undefined;
+  };
   const release = (connection: Connection) => {
-    const next = backlog.shift();
+    const next = nextWaiting();
     if (next === undefined) idle.push(connection);
     else write(connection, next);
   };
   const write = (connection: Connection, index: number) => {
-    connection.due = start + (index / rate) * 1000;
-    connection.timer = setTimeout(() => connection.socket.destroy(new Error("timeout")), TIMEOUT_MS);
+    connection.due = dueAt(index);
+    connection.timer = setTimeout(() => connection.socket.destroy(new Error("timeout")), Math.max(0, connection.due + TIMEOUT_MS - performance.now()));
     connection.socket.write(request(index));
   };
   const open = (): Connection => {
@@ -112,7 +124,8 @@ export async function pacedSocketLoad(
         settle();
       }
       // What waited for a connection goes on a new one.
-      if (backlog.length && all.size < maxSockets) write(open(), backlog.shift()!);
+      const next = all.size < maxSockets ? nextWaiting() : undefined;
+      if (next !== undefined) write(open(), next);
     };
     connection.socket.on("error", lost);
     connection.socket.on("close", () => lost());
@@ -126,7 +139,21 @@ export async function pacedSocketLoad(
   const tick = () => {
     const due = Math.min(total, Math.floor(((performance.now() - start) / 1000) * rate) + 1);
     while (sent < due) send(sent++);
+    giveUpStale();
     if (sent < total) setTimeout(tick, 2);
+    else sweepWaiting();
+  };
+  // Requests waiting for a connection while every one is busy are given up on time too.
+  const giveUpStale = () => {
+    while (backlog.length && performance.now() - dueAt(backlog[0]) >= TIMEOUT_MS) {
+      backlog.shift();
+      fail("timeout");
+      settle();
+    }
+  };
+  const sweepWaiting = () => {
+    giveUpStale();
+    if (settled < total) setTimeout(sweepWaiting, 100);
   };
   tick();
   await finished;
