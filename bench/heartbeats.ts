@@ -181,13 +181,8 @@ async function runCheckout(checkout: { name: string; dir: string }): Promise<str
       nodes.push(node);
     }
     const nginxPort = await freePort();
-    const nginxDir = path.join(runDir, "nginx");
-    fs.mkdirSync(nginxDir);
-    const nginx = await startNginx(
-      nginxDir,
-      nginxPort,
-      nodes.map((node) => node.port),
-    );
+    // startNginx makes its folder.
+    const nginx = await startNginx(path.join(runDir, "nginx"), nginxPort, [nodes[0].port, nodes[1].port]);
     stops.push(() => nginx.stop());
     const client = new pg.Client({ connectionString: database.url });
     await client.connect();
