@@ -248,6 +248,10 @@ async function checkLedgers(): Promise<void> {
   const accepted = ledgers.flatMap((ledger) => ledger.pageviews);
   const lostPages = accepted.filter((page) => !pageCounts.get(page.url));
   const doubledPages = accepted.filter((page) => (pageCounts.get(page.url) ?? 0) > 1);
+  // A registration sent again (cut by a node's death, or refused) is the visitor the first one made: each landing page has one visitor.
+  const doubledRegistrations = await rig.query<{ url: string }>(
+    "select url from pageviews where url like 'https://shop.example.com/v%/landing' group by url having count(distinct visitor_id) > 1",
+  );
   const sessions = live.sessions;
   const endReasons = await rig.query<{ id: string; end_reason: string | null }>("select id, end_reason from sessions where id = any($1)", [
     sessions.map((session) => session.sessionId),
@@ -270,7 +274,7 @@ async function checkLedgers(): Promise<void> {
   };
   const summary = figuresTable(figures.map((figure) => ({ ...figure, lost: lostIn(figure.name) })));
   const totals = [
-    `Visitors: ${ledgers.length}; heartbeats lost ${lostBeats.length}; pageviews accepted ${accepted.length}, lost ${lostPages.length}, doubled ${doubledPages.length}.`,
+    `Visitors: ${ledgers.length}; registrations that made two visitors ${doubledRegistrations.length}; heartbeats lost ${lostBeats.length}; pageviews accepted ${accepted.length}, lost ${lostPages.length}, doubled ${doubledPages.length}.`,
     `Live sessions: ${sessions.length} (${ended.length} ended by their agent); batches skipped by a viewer ${sessions.reduce((n, s) => n + s.gaps, 0)}; changes out of order or twice ${sessions.reduce((n, s) => n + s.misordered, 0)}; sessions whose viewer ended behind ${sessions.filter((s) => s.shown !== s.sent).length}; ended by the sweeper ${endReasons.filter((row) => row.end_reason === "agent_left").length}.`,
     `Webhooks: ${hooks().length} received for ${ended.length} sessions; ids received twice ${[...byId.values()].filter((n) => n > 1).length}; sessions with two ids ${[...idsPerSession.values()].filter((set) => set.size > 1).length}.`,
     `Watch links spent without a page: ${wastedLinks.length}; watch pages that said the service was briefly unavailable (the link kept): ${unavailablePages.count}. The real watch page asked for a snapshot ${browserSession.resyncs} times; ${browserSession.typed.length} letters typed.`,
@@ -283,6 +287,7 @@ async function checkLedgers(): Promise<void> {
   expect.soft(lostBeats.map((ledger) => ledger.visitorId)).toEqual([]);
   expect.soft(lostPages).toEqual([]);
   expect.soft(doubledPages).toEqual([]);
+  expect.soft(doubledRegistrations).toEqual([]);
   expect.soft(sessions.filter((session) => session.gaps || session.misordered || session.shown !== session.sent)).toEqual([]);
   expect.soft(endReasons.filter((row) => row.end_reason === "agent_left")).toEqual([]);
   expect.soft([...byId.values()].filter((n) => n > 1)).toEqual([]);
