@@ -1,5 +1,6 @@
 import { execFileSync } from "node:child_process";
 import fs from "node:fs";
+import os from "node:os";
 import path from "node:path";
 
 /** A small filesystem of its own (tmpfs) mounted over a folder, keeping what the folder held. */
@@ -11,10 +12,19 @@ export interface SmallDisk {
   unmount: () => void;
 }
 
-/** Why folders cannot be mounted over here (mount needs root), or null when they can. */
+/** Why folders cannot be mounted over here (mount needs root, and the right to mount), or null when they can: tried once. */
 export function cannotMount(): string | null {
   if (process.getuid?.() !== 0) return "mounting a small filesystem over a node's data folder needs root (mount -t tmpfs), and the suite runs as another user";
-  return null;
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "tandem-mount-check-"));
+  try {
+    execFileSync("mount", ["-t", "tmpfs", "-o", "size=64k", "tmpfs", dir], { stdio: "pipe" });
+    execFileSync("umount", [dir]);
+    return null;
+  } catch (error) {
+    return `mount -t tmpfs failed here, even as root: ${String((error as { stderr?: unknown }).stderr ?? error).trim()}`;
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
 }
 
 /** Mounts a `sizeKiB` tmpfs over `dir`, with a copy of what `dir` held (owners and modes kept). */
