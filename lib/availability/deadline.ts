@@ -66,3 +66,27 @@ export function withinDeadline<T>(work: (clock: DeadlineClock) => Promise<T>, ms
       .finally(() => clearTimeout(timer));
   });
 }
+
+/** One connection's open transaction, as the pools see it. */
+export interface TransactionWatch {
+  begunAt?: number;
+}
+
+/**
+ * Given each statement sent on one connection, true for the COMMIT of a transaction begun before its
+ * request's deadline passed: that request was answered 503, so the pool rolls it back instead.
+ */
+export function commitsAbandoned(watch: TransactionWatch, statement: unknown): boolean {
+  const text = typeof statement === "string" ? statement : (statement as { text?: unknown } | undefined)?.text;
+  if (typeof text !== "string") return false;
+  if (/^\s*begin\b/i.test(text)) watch.begunAt = Date.now();
+  if (!/^\s*commit\s*;?\s*$/i.test(text)) return false;
+  const expiredAt = currentDeadline()?.expiredAt;
+  return watch.begunAt !== undefined && expiredAt !== undefined && watch.begunAt <= expiredAt;
+}
+
+/** Sends ROLLBACK in place of the COMMIT, and fails it as unavailable. */
+export async function rollBackInstead(rollback: () => Promise<unknown>): Promise<never> {
+  await rollback().catch(() => undefined);
+  throw new UnavailableError("The request's deadline passed: its transaction was rolled back");
+}

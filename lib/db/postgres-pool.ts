@@ -1,6 +1,6 @@
 import type { Socket } from "node:net";
 import pg from "pg";
-import { currentDeadline } from "@/lib/availability/deadline";
+import { commitsAbandoned, rollBackInstead, type TransactionWatch } from "@/lib/availability/deadline";
 import { isUnavailable, logUnavailable, UnavailableError } from "@/lib/availability/unavailable";
 
 /**
@@ -52,8 +52,8 @@ type Callback = (error: Error | undefined, client?: pg.PoolClient, done?: (relea
  */
 export class GuardedPool extends pg.Pool {
   private readonly busy = new Map<pg.PoolClient, { queries: number; since: number }>();
-  /** When each client's open transaction began, ms. */
-  private readonly begun = new WeakMap<pg.PoolClient, number>();
+  /** Each client's open transaction. */
+  private readonly transactions = new WeakMap<pg.PoolClient, TransactionWatch>();
   private unreachable = false;
   private probing = false;
   /** When a query or connection last failed for the server (isUnavailable), ms. */
@@ -131,7 +131,12 @@ export class GuardedPool extends pg.Pool {
       else this.answeredAt = Date.now();
     };
     (client as unknown as { query: (...args: unknown[]) => unknown }).query = (...args: unknown[]) => {
-      if (this.abandonedCommit(client, args[0])) return rollBack(query, args.at(-1));
+      if (commitsAbandoned(this.transactionOf(client), args[0])) {
+        const refused = rollBackInstead(() => Promise.resolve(query("rollback")));
+        const last = args.at(-1);
+        if (typeof last !== "function") return refused;
+        return void refused.catch((error: Error) => (last as (error: Error) => void)(error));
+      }
       const entry = this.busy.get(client) ?? { queries: 0, since: Date.now() };
       entry.queries++;
       this.busy.set(client, entry);
@@ -150,18 +155,10 @@ export class GuardedPool extends pg.Pool {
     };
   }
 
-  /**
-   * True for the COMMIT of a transaction begun before its request's deadline passed: that request was
-   * answered 503, so what the transaction wrote must not stay. (Recorded as each transaction begins.)
-   */
-  private abandonedCommit(client: pg.PoolClient, statement: unknown): boolean {
-    const text = (typeof statement === "string" ? statement : (statement as { text?: unknown } | undefined)?.text) ?? "";
-    if (typeof text !== "string") return false;
-    if (/^\s*begin\b/i.test(text)) this.begun.set(client, Date.now());
-    if (!/^\s*commit\s*;?\s*$/i.test(text)) return false;
-    const begun = this.begun.get(client);
-    const expiredAt = currentDeadline()?.expiredAt;
-    return begun !== undefined && expiredAt !== undefined && begun <= expiredAt;
+  private transactionOf(client: pg.PoolClient): TransactionWatch {
+    let watch = this.transactions.get(client);
+    if (!watch) this.transactions.set(client, (watch = {}));
+    return watch;
   }
 
   /** Probes the server when it is unreachable, when a connection just failed, or when queries get no answer. */
@@ -197,17 +194,6 @@ export class GuardedPool extends pg.Pool {
       void client.end().catch(() => undefined);
     }
   }
-}
-
-/** Rolls the transaction back instead of committing it, and fails the commit as unavailable (its request was answered 503). */
-function rollBack(query: (...args: unknown[]) => unknown, last: unknown): Promise<never> | undefined {
-  const refusal = new UnavailableError("The request's deadline passed: its transaction was rolled back");
-  const settled = Promise.resolve(query("rollback")).then(
-    () => Promise.reject(refusal),
-    () => Promise.reject(refusal),
-  );
-  if (typeof last !== "function") return settled;
-  settled.catch((error: Error) => (last as (error: Error) => void)(error));
 }
 
 /** True when `db`'s PostgreSQL could not serve within the last `ms` (never, for PGlite). */
