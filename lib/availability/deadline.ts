@@ -29,7 +29,8 @@ export interface DeadlineClock {
  * Runs a request's work within `ms`: its result if it comes in time, else an UnavailableError (the one
  * envelope's 503 with Retry-After) at the deadline. The work it abandons runs on to its end: each of its
  * writes is one statement or one transaction, and a transaction it has open then rolls back instead of
- * committing (GuardedPool), so nothing is half written nor written for a request answered 503.
+ * committing (both pools, commitsAbandoned): nothing is half written, and a request answered 503 leaves
+ * at most a statement it had already sent (which its client's retry finds kept once).
  */
 export function withinDeadline<T>(work: (clock: DeadlineClock) => Promise<T>, ms = REQUEST_DEADLINE_MS): Promise<T> {
   const deadline: Deadline = {};
