@@ -50,6 +50,7 @@ function runOnPage(code: string) {
     console,
     URL,
     AbortController,
+    crypto: globalThis.crypto,
     fetch: async (url: string, init: RequestInit) => {
       requests.push({ url, body: init.body ? JSON.parse(String(init.body)) : {} });
       if (!url.endsWith("/collect/register")) return new Promise(() => undefined); // the live stream stays open
@@ -75,11 +76,14 @@ describe("the visitor script's base bundle", () => {
     expect(gzipSync(bundle.code).length).toBeLessThanOrEqual(base.budgetBytes);
   });
 
-  it("stamps its version: Tandem.version, and scriptVersion in the registration it sends to the declared path", async () => {
+  it("stamps its version: Tandem.version, and scriptVersion in the registration it sends to the declared path, with the new visitor's registration key", async () => {
     const { page, requests } = runOnPage(Buffer.from(bundle.code).toString("utf8"));
     expect(SCRIPT_VERSION).toMatch(/^\d+\.\d+\.\d+/);
     expect(page.Tandem?.version).toBe(SCRIPT_VERSION);
-    expect(requests[0]).toMatchObject({ url: `${SERVICE}/collect/register`, body: { publicKey: "pk_test", scriptVersion: SCRIPT_VERSION } });
+    expect(requests[0]).toMatchObject({
+      url: `${SERVICE}/collect/register`,
+      body: { publicKey: "pk_test", scriptVersion: SCRIPT_VERSION, registrationKey: expect.stringMatching(/^[0-9a-f]{32}$/) },
+    });
     await expect.poll(() => requests.map((request) => request.url)).toContain(`${SERVICE}/collect/live/stream`);
   });
 });

@@ -1,9 +1,11 @@
+import path from "node:path";
 import pg from "pg";
 import { startCluster, type Cluster } from "../support/cluster";
 import { startPostgresServer, type PostgresServer } from "../support/postgres-server";
 import { NO_RATE_LIMITS } from "../support/server";
 import { startTcpProxy, type TcpProxy } from "../../lib/testing/tcp-proxy";
 import { startReceiver } from "../support/webhook-receiver";
+import { mountSmallDisk, type SmallDisk } from "./full-disk";
 import { sleep } from "./traffic";
 
 export interface FaultRig {
@@ -20,6 +22,11 @@ export interface FaultRig {
     cutPostgres: (ms: number) => Promise<void>;
     /** Holds `LOCK TABLE visitors IN ACCESS EXCLUSIVE MODE` (what an ALTER TABLE takes) for `ms`. */
     lockVisitors: (ms: number) => Promise<void>;
+    /**
+     * Node B's data folder and nginx's temp folder (where it would buffer large bodies) each on a small
+     * filesystem of its own, full for `ms`, then with space again. Needs root (cannotMount says why not).
+     */
+    fillDisks: (ms: number) => Promise<void>;
   };
   stop: () => Promise<void>;
 }
@@ -45,6 +52,7 @@ export async function startFaultRig(): Promise<FaultRig> {
       await client.end();
     }
   };
+  const disks: SmallDisk[] = [];
   return {
     cluster,
     postgres,
@@ -63,6 +71,13 @@ export async function startFaultRig(): Promise<FaultRig> {
         await sleep(ms);
         link.heal();
       },
+      fillDisks: async (ms) => {
+        const full = [mountSmallDisk(cluster.nodes.b.dataDir, 1024), mountSmallDisk(path.join(cluster.dir, "temp"), 1024)];
+        disks.push(...full);
+        for (const disk of full) disk.fill();
+        await sleep(ms);
+        for (const disk of full) disk.free();
+      },
       lockVisitors: async (ms) => {
         const client = new pg.Client({ connectionString: postgres.url });
         await client.connect();
@@ -77,6 +92,7 @@ export async function startFaultRig(): Promise<FaultRig> {
       },
     },
     stop: async () => {
+      for (const disk of disks) disk.unmount();
       await cluster.stop();
       await receiver.close();
       await link.close();

@@ -1,3 +1,4 @@
+import { randomBytes } from "node:crypto";
 import { sleep, type Traffic } from "./traffic";
 
 /** What the service acknowledged of one visitor: what must be in the database at the end. */
@@ -22,6 +23,8 @@ export class SimVisitor {
   private headers: Record<string, string> = {};
   private readonly stream = new AbortController();
   private pages = 0;
+  /** The script's random key of its registration, the same each time it is sent. */
+  private readonly registrationKey = randomBytes(16).toString("hex");
   /** A message of the visitor's stream (a session starting, a snapshot asked for). */
   onMessage: (message: Record<string, unknown>) => void = () => {};
 
@@ -40,7 +43,7 @@ export class SimVisitor {
     const { answer, body } = await this.traffic.untilAccepted("register", "/collect/register", () => ({
       method: "POST",
       headers: JSON_HEADERS,
-      body: JSON.stringify({ publicKey: this.publicKey, url, title: "Shop", referrer: "" }),
+      body: JSON.stringify({ publicKey: this.publicKey, url, title: "Shop", referrer: "", registrationKey: this.registrationKey }),
     }));
     if (answer.status !== 200 || !body) throw new Error(`registration of ${this.name} ended with ${answer.status}`);
     this.ledger.visitorId = body.visitorId as string;

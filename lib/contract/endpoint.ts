@@ -74,6 +74,8 @@ export interface EndpointSpec {
   maxBodyBytes?: number;
   /** A top-level body field passed on untouched, never stored as text (a page's recorded events). */
   passThrough?: string;
+  /** Runs to its end however long it takes (a purge of a whole team): no 503 at the request's deadline. */
+  unbounded?: true;
 }
 
 export const DEFAULT_MAX_BODY_BYTES = 256 * 1024;

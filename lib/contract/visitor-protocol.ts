@@ -27,6 +27,13 @@ export const registerRequestSchema = z.object({
   visitorId: visitorId.nullish().describe("Resume this visitor (with its token)"),
   token: token.nullish(),
   waitingForCall: z.boolean().optional().describe("The visitor asked for help on an earlier page and still waits"),
+  registrationKey: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{16,64}$/, "must be 16 to 64 letters, digits, - or _")
+    .optional()
+    .describe(
+      "A new visitor's: a random key of this registration, the same when it is sent again (its answer lost), which then finds the visitor the first one made",
+    ),
   scriptVersion: z
     .string()
     .max(64)

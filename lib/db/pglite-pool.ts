@@ -1,5 +1,6 @@
 import path from "node:path";
 import { Worker } from "node:worker_threads";
+import { commitsAbandoned, rollBackInstead, type TransactionWatch } from "@/lib/availability/deadline";
 import { workerExecArgv } from "../worker-threads";
 
 /**
@@ -88,8 +89,11 @@ export class PGlitePool {
   /** The session for a transaction: its queries run, the others wait, until `release()`. */
   async connect(): Promise<{ query: PGlitePool["query"]; release: () => void }> {
     const session = await this.call<number>({ op: "connect" });
+    const transaction: TransactionWatch = {};
     return {
-      query: (config, values) => this.query(config, values, session),
+      // A transaction its request's deadline left behind rolls back (lib/availability/deadline.ts).
+      query: (config, values) =>
+        commitsAbandoned(transaction, config) ? rollBackInstead(() => this.query("rollback", undefined, session)) : this.query(config, values, session),
       release: () => void this.call({ op: "release", session }),
     };
   }

@@ -1,5 +1,6 @@
 import type { Socket } from "node:net";
 import pg from "pg";
+import { commitsAbandoned, rollBackInstead, type TransactionWatch } from "@/lib/availability/deadline";
 import { isUnavailable, logUnavailable, UnavailableError } from "@/lib/availability/unavailable";
 
 /**
@@ -51,6 +52,8 @@ type Callback = (error: Error | undefined, client?: pg.PoolClient, done?: (relea
  */
 export class GuardedPool extends pg.Pool {
   private readonly busy = new Map<pg.PoolClient, { queries: number; since: number }>();
+  /** Each client's open transaction. */
+  private readonly transactions = new WeakMap<pg.PoolClient, TransactionWatch>();
   private unreachable = false;
   private probing = false;
   /** When a query or connection last failed for the server (isUnavailable), ms. */
@@ -128,6 +131,12 @@ export class GuardedPool extends pg.Pool {
       else this.answeredAt = Date.now();
     };
     (client as unknown as { query: (...args: unknown[]) => unknown }).query = (...args: unknown[]) => {
+      if (commitsAbandoned(this.transactionOf(client), args[0])) {
+        const refused = rollBackInstead(() => Promise.resolve(query("rollback")));
+        const last = args.at(-1);
+        if (typeof last !== "function") return refused;
+        return void refused.catch((error: Error) => (last as (error: Error) => void)(error));
+      }
       const entry = this.busy.get(client) ?? { queries: 0, since: Date.now() };
       entry.queries++;
       this.busy.set(client, entry);
@@ -144,6 +153,12 @@ export class GuardedPool extends pg.Pool {
       else settle(); // a submittable query: not watched
       return result;
     };
+  }
+
+  private transactionOf(client: pg.PoolClient): TransactionWatch {
+    let watch = this.transactions.get(client);
+    if (!watch) this.transactions.set(client, (watch = {}));
+    return watch;
   }
 
   /** Probes the server when it is unreachable, when a connection just failed, or when queries get no answer. */

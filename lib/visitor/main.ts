@@ -113,12 +113,15 @@ function startVisitor(config: ScriptConfig, shadowRoots: ClosedShadowRoots): voi
   });
 
   // Refused while the service is briefly unavailable: asked again as it says, until it answers.
+  // A new visitor's registration carries a random key, the same each time it is sent: one whose answer
+  // was lost (its node died) and is sent again finds the visitor the first one made.
   const register = async (): Promise<void> => {
+    const registrationKey = Array.from(crypto.getRandomValues(new Uint8Array(16)), (byte) => byte.toString(16).padStart(2, "0")).join("");
     const answer = await withRetries(() =>
       post(collectRoutes.registerVisitor, {
         publicKey: config.publicKey,
         scriptVersion: SCRIPT_VERSION,
-        ...(credentials ?? {}),
+        ...(credentials ?? { registrationKey }),
         ...page(),
         ...(help.isWaiting() ? { waitingForCall: true } : {}),
       }),

@@ -26,6 +26,7 @@ export const cloudEndpoints = endpointGroup(
       description: "Online visitors are kept, including one that comes online during the purge. The count deleted is in `X-Deleted-Count`.",
       query: purgeVisitorsQuerySchema,
       ok: { text: "ok" },
+      unbounded: true,
     },
     getVisitor: {
       route: "GET /v1.3/visitors/{visitor_id}",

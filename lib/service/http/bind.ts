@@ -1,5 +1,6 @@
 import type { Hono } from "hono";
 import { Breaker } from "@/lib/availability/breaker";
+import { withinDeadline, type DeadlineClock } from "@/lib/availability/deadline";
 import type { z } from "zod";
 import { formatZodIssue } from "@/lib/contract";
 import type { AnswerOf, BodyOf, Endpoint, EndpointSpec, ParamsOf, QueryOf } from "@/lib/contract/endpoint";
@@ -76,9 +77,12 @@ export function bindEndpoint<E extends Endpoint>(app: Hono<ServiceEnv>, endpoint
   const bodyFirst = AUTH_FROM_BODY.has(endpoint.auth);
   // An endpoint whose backend cannot serve refuses at once, keeping the database's connections for the others.
   const breaker = new Breaker(endpoint.id);
-  const guarded = endpoint.auth === "none" ? (work: () => Promise<Response>) => work() : (work: () => Promise<Response>) => breaker.run(work);
+  // Every request is answered within its deadline (503 past it), the time its client takes to send its body aside.
+  type Work = (clock: DeadlineClock) => Promise<Response>;
+  const timed = endpoint.unbounded ? (work: Work) => work({ notCounting: (wait) => wait }) : (work: Work) => withinDeadline(work);
+  const guarded = endpoint.auth === "none" ? timed : (work: Work) => breaker.run(() => timed(work));
   app.on(endpoint.method.toUpperCase(), routingPath(endpoint.path), (c) =>
-    guarded(async () => {
+    guarded(async (clock) => {
       const request = c.req.raw;
       const clientAddress = c.get("clientAddress");
       const db = await dependencies.db();
@@ -95,12 +99,12 @@ export function bindEndpoint<E extends Endpoint>(app: Hono<ServiceEnv>, endpoint
         return body;
       };
       // Read first when it holds the credential (or its signature covers it as sent).
-      const text = endpoint.body && bodyFirst ? await readText(request, endpoint.maxBodyBytes) : undefined;
+      const text = endpoint.body && bodyFirst ? await clock.notCounting(readText(request, endpoint.maxBodyBytes)) : undefined;
       let raw: unknown = text !== undefined ? parseBody(text) : undefined;
       const caller = await AUTHENTICATE[endpoint.auth]({ request, db, body: raw, rawBody: text });
       await limit(dependencies.limiter(), bucketsAfterAuth(endpoint, caller));
       if (endpoint.body && !bodyFirst) {
-        const sent = await readText(request, endpoint.maxBodyBytes);
+        const sent = await clock.notCounting(readText(request, endpoint.maxBodyBytes));
         raw = parseBody(sent);
         // Parsing a large body held the node a while: the requests that waited meanwhile go before the handler's work.
         if (sent.length > LARGE_BODY_CHARS) await new Promise((resolve) => setImmediate(resolve));

@@ -1,7 +1,10 @@
+import { randomBytes } from "node:crypto";
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openTestDatabase } from "@/lib/testing/test-database";
 import { DEFAULT_URL_REDACTED_PARAMS } from "@/lib/contract";
 import { sha256 } from "../../core/ids";
+import { visitors } from "../../core/schema";
 import { recordVisitorPageview } from "./pageview";
 import { registerVisitor } from "./register";
 import { desktopChrome, insertTeam, pageviewsOf, seconds, visitorRow } from "./test-fixtures";
@@ -65,6 +68,26 @@ describe("registerVisitor", () => {
 
     expect(again).toMatchObject({ visitorId: first.visitorId, token: first.token, lookupCode: first.lookupCode });
     expect((await visitorRow(database.db, first.visitorId)).lastUrl).toBe("https://shop.example.com/cart");
+  });
+
+  it("makes one visitor of a new visitor's registration sent again with its key (the first answer lost), and one per key", async () => {
+    const team = await insertTeam(database.db);
+    const other = await insertTeam(database.db);
+    const registrationKey = randomBytes(16).toString("base64url");
+    const first = await registerVisitor(database.db, team, { ...page, registrationKey }, desktopChrome);
+    const again = await registerVisitor(database.db, team, { ...page, registrationKey }, desktopChrome);
+
+    expect(again).toMatchObject({ visitorId: first.visitorId, token: first.token, lookupCode: first.lookupCode });
+    expect((await visitorRow(database.db, first.visitorId)).tokenHash).toBe(sha256(first.token));
+    expect(await pageviewsOf(database.db, first.visitorId)).toHaveLength(1);
+    const another = await registerVisitor(database.db, team, { ...page, registrationKey: randomBytes(16).toString("base64url") }, desktopChrome);
+    expect(another.visitorId).not.toBe(first.visitorId);
+    const teamVisitors = await database.db.select({ id: visitors.shortId }).from(visitors).where(eq(visitors.teamId, team.id));
+    expect(teamVisitors.map((row) => row.id).sort()).toEqual([first.visitorId, another.visitorId].sort());
+    // The same key on another team's page is another visitor.
+    const elsewhere = await registerVisitor(database.db, other, { ...page, registrationKey }, desktopChrome);
+    expect(elsewhere.visitorId).not.toBe(first.visitorId);
+    expect(elsewhere.token).not.toBe(first.token);
   });
 
   it("never resumes a visitor without its token, nor one of another team", async () => {

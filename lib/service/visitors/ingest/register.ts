@@ -11,6 +11,7 @@ import type { ClientInfo } from "./client-info";
 import { assignLookupCode } from "./lookup-code";
 import { addPageview } from "./pageview-history";
 import { redactedPage } from "./redacted-page";
+import { registrationIdentity } from "./registration-key";
 import { waitingFields } from "./help-request";
 import { HEARTBEAT_SECONDS, notBefore, onlineUntilFrom } from "./presence";
 
@@ -31,7 +32,7 @@ export function recordingSettings(team: Team): RecordingSettings {
 }
 
 /** The visitor the script asks to resume: only one of this team whose token matches. */
-async function resumable(tx: Tx, teamId: string, input: RegisterInput): Promise<VisitorRow | undefined> {
+async function resumable(tx: Tx, teamId: string, input: { visitorId?: string | null; token?: string | null }): Promise<VisitorRow | undefined> {
   if (!input.visitorId || !input.token) return undefined;
   const [visitor] = await tx
     .select()
@@ -41,12 +42,12 @@ async function resumable(tx: Tx, teamId: string, input: RegisterInput): Promise<
   return visitor && tokenMatches(input.token, visitor.tokenHash) ? visitor : undefined;
 }
 
-async function insertVisitor(tx: Tx, row: Omit<typeof visitors.$inferInsert, "shortId">): Promise<VisitorRow> {
+async function insertVisitor(tx: Tx, row: Omit<typeof visitors.$inferInsert, "shortId">, keyedId?: string): Promise<VisitorRow> {
   // 8 characters of 32 make collisions rare, not impossible: draw again on one.
   for (let attempt = 0; attempt < 5; attempt++) {
     const [created] = await tx
       .insert(visitors)
-      .values({ ...row, shortId: newId("", 8) })
+      .values({ ...row, shortId: (attempt === 0 && keyedId) || newId("", 8) })
       .onConflictDoNothing({ target: visitors.shortId })
       .returning();
     if (created) return created;
@@ -60,9 +61,11 @@ async function insertVisitor(tx: Tx, row: Omit<typeof visitors.$inferInsert, "sh
  */
 export async function registerVisitor(db: Db, team: Team, raw: RegisterInput, client: ClientInfo, now = new Date()): Promise<Registration> {
   const input = { ...raw, ...redactedPage(team, raw) };
+  // A new visitor's registration sent again (its key the same) is the visitor the first one made.
+  const keyed = input.registrationKey && !input.visitorId ? registrationIdentity(team.id, input.registrationKey) : undefined;
   const registration = await db.transaction(async (tx): Promise<Registration> => {
-    const previous = await resumable(tx, team.id, input);
-    const token = previous ? input.token! : newSecret("vt_");
+    const previous = (await resumable(tx, team.id, input)) ?? (keyed && (await resumable(tx, team.id, keyed)));
+    const token = keyed?.token ?? (previous ? input.token! : newSecret("vt_"));
     const fields = {
       ...client,
       lastSeenAt: now,
@@ -87,9 +90,10 @@ export async function registerVisitor(db: Db, team: Team, raw: RegisterInput, cl
             .where(eq(visitors.shortId, previous.shortId))
             .returning()
         )[0]
-      : await insertVisitor(tx, { ...fields, teamId: team.id, tokenHash: sha256(token), addedAt: now });
+      : await insertVisitor(tx, { ...fields, teamId: team.id, tokenHash: sha256(token), addedAt: now }, keyed?.visitorId);
     const lookupCode = await assignLookupCode(tx, team.id, visitor.shortId, visitor.lookupCode, visitor.ipAddress, now);
-    await addPageview(tx, team, visitor.shortId, input, now, previous?.onlineUntil ?? null);
+    // A registration sent again is the same page: its pageview is the first one's.
+    if (!(keyed && previous)) await addPageview(tx, team, visitor.shortId, input, now, previous?.onlineUntil ?? null);
     return {
       visitorId: visitor.shortId,
       token,
