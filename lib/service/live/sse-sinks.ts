@@ -19,7 +19,8 @@ export function nodeSink(outgoing: ServerResponse): SseSink {
     write: (text) => void outgoing.write(text),
     unsent: () => outgoing.writableLength,
     end: () => void outgoing.end(),
-    cut: () => void outgoing.destroy(),
+    // A reset, not a close: a close would wait behind the unsent bytes in the kernel's buffers.
+    cut: () => void (outgoing.socket ? outgoing.socket.resetAndDestroy() : outgoing.destroy()),
     onGone: (gone) => void outgoing.on("close", gone).on("error", gone),
   };
 }
