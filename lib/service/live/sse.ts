@@ -13,7 +13,8 @@ const RECONNECT_MS = 1000;
 /**
  * How far a client may fall behind, in bytes written to its stream and not yet taken: past it the stream
  * is cut and the client reconnects, taking the session as it is now (a late joiner's replay, never more
- * than TAIL_BOUND) instead of a backlog that only grows. A slow viewer costs the node this much at most.
+ * than TAIL_BOUND) instead of a backlog that only grows. A slow viewer holds at most this much, and the
+ * one turn's messages written on top of it.
  */
 export const MAX_UNSENT_BYTES = TAIL_BOUND.bytes;
 
