@@ -2,14 +2,15 @@
  * How many concurrent live sessions, each with two viewers, one Tandem process relays before the p95
  * latency (visitor's batch POSTed → the event read by each viewer's stream) passes 250 ms.
  *
- *   npx tsx bench/live-capacity.ts [--steps 100,250,500,750,1000] [--seconds 10] [--every 250] [--all]
+ *   npx tsx bench/live-capacity.ts [--steps 100,250,500,750,1000] [--seconds 10] [--every 250] [--all] [--server-dir <checkout>]
  *
  * Needs a production build (`npm run build`). Every session is real: a registered visitor holding its
  * stream, a watch link opened (the session starts), two viewer streams with the watch page's credential.
  * Each visitor sends one small batch of changes every `--every` ms (a page someone is typing in). The
  * load generator shares the machine with the server, so the figures are a floor. The run stops at the
  * first step whose p95 passes 250 ms, unless `--all`. Each step also prints the server's CPU (its process
- * tree's, from /proc) per batch relayed to both viewers, and the load generator's own.
+ * tree's, from /proc) per batch relayed to both viewers, and the load generator's own. `--server-dir`
+ * measures the server of another checkout (with its own build), a baseline in the same run.
  */
 import { parseArgs } from "node:util";
 import { requireFinite } from "./fail-loudly";
@@ -23,6 +24,7 @@ const { values } = parseArgs({
     seconds: { type: "string", default: "10" },
     every: { type: "string", default: "250" },
     all: { type: "boolean", default: false },
+    "server-dir": { type: "string" },
   },
 });
 const steps = values.steps.split(",").map(Number);
@@ -109,7 +111,7 @@ async function drive(bench: BenchServer, sessions: LiveSession[]): Promise<void>
   );
 }
 
-const bench = await startBenchServer();
+const bench = await startBenchServer(values["server-dir"]);
 const sessions: LiveSession[] = [];
 try {
   console.log(`Each session: 1 visitor + 2 viewers; one batch every ${every} ms per session; ${seconds} s per step.`);

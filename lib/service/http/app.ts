@@ -32,6 +32,9 @@ export function isServicePath(pathname: string): boolean {
   return SERVICE_PATH_PREFIXES.some((prefix) => pathname === prefix || pathname.startsWith(prefix.endsWith("/") ? prefix : `${prefix}/`));
 }
 
+/** What every /collect answer allows: any origin; the script reads when to ask again after a refusal. */
+const COLLECT_CORS = { origin: "*", exposeHeaders: ["retry-after"] };
+
 export interface HttpApp {
   app: Hono<ServiceEnv>;
   /** Binds a handler to an endpoint of the registry (the routes call it). */
@@ -60,24 +63,28 @@ export function createHttpApp(overrides: Partial<BindDependencies> = {}): HttpAp
   });
   // The visitor script runs on customers' sites: every /collect answer, errors included, allows any
   // origin. No cookies are involved: the visitor proves itself with its id and token.
-  app.use(
-    "/collect/*",
-    cors({
-      origin: "*",
-      allowHeaders: ["content-type", "x-visitor-id", "x-visitor-token"],
-      allowMethods: ["GET", "POST", "OPTIONS"],
-      // The script waits as a refusal says before it asks again.
-      exposeHeaders: ["retry-after"],
-      maxAge: 600,
-    }),
-  );
-  app.onError((error) => {
-    if (error instanceof ServiceError) return errorResponse(error);
-    if (isUnavailable(error)) return unavailableAnswer(error);
-    console.error("Service handler failed:", error);
-    return errorAnswer("internal_error", "The service failed to handle this request.");
+  const collectCors = cors({
+    ...COLLECT_CORS,
+    allowHeaders: ["content-type", "x-visitor-id", "x-visitor-token"],
+    allowMethods: ["GET", "POST", "OPTIONS"],
+    maxAge: 600,
   });
-  app.notFound(() => errorAnswer("not_found", "No such endpoint."));
+  app.use("/collect/*", (c, next) => {
+    const outgoing = c.env?.outgoing;
+    if (!outgoing || c.req.method === "OPTIONS") return collectCors(c, next);
+    // Over HTTP, on Node's response: every answer written to it carries them, straight or through Hono.
+    outgoing.setHeader("access-control-allow-origin", COLLECT_CORS.origin);
+    outgoing.setHeader("access-control-expose-headers", COLLECT_CORS.exposeHeaders.join(","));
+    return next();
+  });
+  app.onError((error, c) => {
+    const outgoing = c.env?.outgoing;
+    if (error instanceof ServiceError) return errorResponse(error, outgoing);
+    if (isUnavailable(error)) return unavailableAnswer(error, outgoing);
+    console.error("Service handler failed:", error);
+    return errorAnswer("internal_error", "The service failed to handle this request.", undefined, outgoing);
+  });
+  app.notFound((c) => errorAnswer("not_found", "No such endpoint.", undefined, c.env?.outgoing));
 
   const bound: Endpoint[] = [];
   const bind: Bind = (endpoint, handler) => {

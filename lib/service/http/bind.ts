@@ -1,3 +1,4 @@
+import type { ServerResponse } from "node:http";
 import type { Hono } from "hono";
 import { Breaker } from "@/lib/availability/breaker";
 import { withinDeadline, type DeadlineClock } from "@/lib/availability/deadline";
@@ -11,6 +12,7 @@ import type { Team } from "../teams/team";
 import { AUTH_FROM_BODY, AUTHENTICATE } from "./authenticate";
 import type { ServiceEnv } from "./context";
 import { okText } from "./envelope";
+import { answer, JSON_TYPE } from "./node-answer";
 import { refuseNulText } from "./nul-text";
 import type { RateLimiter } from "./rate-limit";
 import { bucketsAfterAuth, bucketsBeforeAuth } from "./rate-limits";
@@ -33,6 +35,8 @@ export interface HandlerContext<E extends EndpointSpec> {
   query: QueryOf<E>;
   body: BodyOf<E>;
   request: Request;
+  /** Node's response when the request came over HTTP: a stream is written straight to it. */
+  outgoing: ServerResponse | undefined;
   clientAddress: string;
 }
 
@@ -84,6 +88,7 @@ export function bindEndpoint<E extends Endpoint>(app: Hono<ServiceEnv>, endpoint
   app.on(endpoint.method.toUpperCase(), routingPath(endpoint.path), (c) =>
     guarded(async (clock) => {
       const request = c.req.raw;
+      const { incoming, outgoing } = c.env ?? {};
       const clientAddress = c.get("clientAddress");
       const db = await dependencies.db();
       await limit(dependencies.limiter(), bucketsBeforeAuth(endpoint, clientAddress));
@@ -99,12 +104,12 @@ export function bindEndpoint<E extends Endpoint>(app: Hono<ServiceEnv>, endpoint
         return body;
       };
       // Read first when it holds the credential (or its signature covers it as sent).
-      const text = endpoint.body && bodyFirst ? await clock.notCounting(readText(request, endpoint.maxBodyBytes)) : undefined;
+      const text = endpoint.body && bodyFirst ? await clock.notCounting(readText(request, endpoint.maxBodyBytes, incoming)) : undefined;
       let raw: unknown = text !== undefined ? parseBody(text) : undefined;
       const caller = await AUTHENTICATE[endpoint.auth]({ request, db, body: raw, rawBody: text });
       await limit(dependencies.limiter(), bucketsAfterAuth(endpoint, caller));
       if (endpoint.body && !bodyFirst) {
-        const sent = await clock.notCounting(readText(request, endpoint.maxBodyBytes));
+        const sent = await clock.notCounting(readText(request, endpoint.maxBodyBytes, incoming));
         raw = parseBody(sent);
         // Parsing a large body held the node a while: the requests that waited meanwhile go before the handler's work.
         if (sent.length > LARGE_BODY_CHARS) await new Promise((resolve) => setImmediate(resolve));
@@ -112,10 +117,11 @@ export function bindEndpoint<E extends Endpoint>(app: Hono<ServiceEnv>, endpoint
       const params = parse(endpoint.params, rawParams, "");
       const query = parse(endpoint.query, rawQuery, "query");
       const body = parse(endpoint.body, raw, "");
-      const context = { db, ...caller, params, query, body, request, clientAddress } as unknown as HandlerContext<E>;
+      const context = { db, ...caller, params, query, body, request, outgoing, clientAddress } as unknown as HandlerContext<E>;
       const result = await handler(context);
       if (result instanceof Response) return result;
-      return "text" in endpoint.ok ? okText() : c.json({ status: "ok", ...(result as object) });
+      if ("text" in endpoint.ok) return okText({}, outgoing);
+      return answer(outgoing, 200, JSON_TYPE, JSON.stringify({ status: "ok", ...(result as object) }));
     }),
   );
 }

@@ -62,6 +62,8 @@ describe("rate limits", () => {
     for (let i = 0; i < 3; i++) expect((await register(team, address)).status).toBe(200);
     const refused = await register(team, address);
     expect(refused.headers.get("access-control-allow-origin")).toBe("*");
+    // The visitor script on the customer's site reads when to ask again.
+    expect(refused.headers.get("access-control-expose-headers")).toBe("retry-after");
     await expectLimited(refused);
     expect((await register(team, newAddress())).status).toBe(200);
   });

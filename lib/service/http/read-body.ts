@@ -1,3 +1,4 @@
+import type { IncomingMessage } from "node:http";
 import { ServiceError } from "../core/errors";
 
 const tooLarge = (maxBytes: number) =>
@@ -8,9 +9,11 @@ const tooLarge = (maxBytes: number) =>
 /**
  * The body as text, refused with 413 as soon as it passes `maxBytes`: by its declared length before a
  * byte is read, or while it streams in (a chunked body declares none). Nothing past the limit is kept.
+ * Over HTTP it is read from Node's request (`incoming`) itself, not through a web stream.
  */
-export async function readText(request: Request, maxBytes: number): Promise<string> {
+export async function readText(request: Request, maxBytes: number, incoming?: IncomingMessage): Promise<string> {
   if (Number(request.headers.get("content-length") ?? 0) > maxBytes) throw tooLarge(maxBytes);
+  if (incoming) return readIncoming(incoming, maxBytes);
   if (!request.body) return "";
   const reader = request.body.getReader();
   const chunks: Uint8Array[] = [];
@@ -26,6 +29,30 @@ export async function readText(request: Request, maxBytes: number): Promise<stri
     chunks.push(value);
   }
   return Buffer.concat(chunks).toString("utf8");
+}
+
+/** Node's request body, within `maxBytes`: past it, reading stops (the socket's buffers push back) and 413. */
+function readIncoming(incoming: IncomingMessage, maxBytes: number): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    const settle = (error?: Error) => {
+      incoming.off("data", onData).off("end", onEnd).off("error", settle).off("close", onClose);
+      if (error) reject(error);
+      else resolve(chunks.length === 1 ? chunks[0].toString("utf8") : Buffer.concat(chunks, size).toString("utf8"));
+    };
+    const onData = (chunk: Buffer) => {
+      size += chunk.length;
+      if (size <= maxBytes) return void chunks.push(chunk);
+      incoming.pause();
+      chunks.length = 0;
+      settle(tooLarge(maxBytes));
+    };
+    const onEnd = () => settle();
+    const onClose = () => settle(new Error("The client closed the connection before its body arrived."));
+    if (incoming.destroyed) return onClose();
+    incoming.on("data", onData).on("end", onEnd).on("error", settle).on("close", onClose);
+  });
 }
 
 /** How deeply a body's arrays and objects may nest: far more than any request of the API needs. */

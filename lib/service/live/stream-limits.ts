@@ -1,6 +1,6 @@
 import { env } from "@/lib/env";
 import { ServiceError } from "../core/errors";
-import { sseResponse, type SseChannel } from "./sse";
+import { sseResponse, type SseChannel, type SseRequest } from "./sse";
 
 // Bounds on the visitor streams one app node holds: each holds a relay subscription and buffers, and a
 // visitor's credential is in every page that carries the snippet. Counted in this process: behind a load
@@ -36,7 +36,7 @@ function counts(): Counts {
  * LIVE_STREAMS_PER_ADDRESS (streams of any visitors: an office behind one address included); once open, the visitor's oldest streams beyond MAX_STREAMS_PER_VISITOR close
  * (the newest wins: most likely the tab in use).
  */
-export function boundedVisitorStream(request: Request, visitorId: string, address: string, open: (channel: SseChannel) => Promise<() => void>): Response {
+export function boundedVisitorStream(request: SseRequest, visitorId: string, address: string, open: (channel: SseChannel) => Promise<() => void>): Response {
   const { byVisitor, byAddress } = counts();
   const held = byAddress.get(address) ?? 0;
   if (held >= env().LIVE_STREAMS_PER_ADDRESS) {

@@ -43,8 +43,8 @@ export function bindCollectEndpoints(bind: Bind): void {
     return {};
   });
 
-  bind(endpoints.openVisitorStream, ({ db, team, visitorId, request, clientAddress }) =>
-    boundedVisitorStream(request, visitorId, clientAddress, (channel) => openVisitorStream(db, team, visitorId, channel)),
+  bind(endpoints.openVisitorStream, ({ db, team, visitorId, request, outgoing, clientAddress }) =>
+    boundedVisitorStream({ request, outgoing }, visitorId, clientAddress, (channel) => openVisitorStream(db, team, visitorId, channel)),
   );
 
   bind(endpoints.sendEvents, async ({ db, visitorId, body }) => ({

@@ -1,4 +1,4 @@
-import { request as httpRequest } from "node:http";
+import { request as httpRequest, type IncomingMessage } from "node:http";
 import { describe, expect, it, vi } from "vitest";
 import { MAX_EVENT_BATCH_BYTES } from "@/lib/contract/endpoints";
 import type { Db } from "@/lib/db";
@@ -8,6 +8,7 @@ import { mirrorToken } from "../proxy/mirror";
 import { proxyOrigin } from "../proxy/origin";
 import { streamMessages } from "@/lib/testing/stream-messages";
 import { insertLiveSession } from "../live/test-session";
+import { MAX_UNSENT_BYTES } from "../live/sse";
 
 // Both sides of a live session as Tandem's server serves them, over HTTP, on a real database.
 vi.hoisted(() => {
@@ -161,6 +162,47 @@ describe("a live session over HTTP", () => {
     expect(await deeper.json()).toMatchObject({ error: "invalid_request", message: expect.stringMatching(/^body: nested too deeply/) });
     await visitor.stop();
     await viewer.stop();
+  });
+
+  it("cuts a viewer that stops reading once it is MAX_UNSENT_BYTES behind, while the other viewer gets every batch", async () => {
+    const session = await liveSession();
+    const streamUrl = `${service.url}/live/sessions/${session.sessionId}/stream`;
+    const reading = streamMessages(streamUrl, { authorization: `Bearer ${session.viewerToken}` });
+    // The stalled viewer reads its answer's head, then nothing: what the server writes piles up in front of it.
+    const stalled = await new Promise<IncomingMessage>((resolve, reject) => {
+      const opened = httpRequest(streamUrl, { headers: { authorization: `Bearer ${session.viewerToken}` } }, (answer) => resolve(answer.pause()));
+      opened.on("error", reject);
+      opened.end();
+    });
+    let stalledEnded = false;
+    stalled.on("close", () => (stalledEnded = true)).on("error", () => undefined);
+    // 2 MB pages (snapshots: each replaces the stored page, none is refused as too long), past the bound and
+    // what the sockets' buffers take on this host (the kernel's largest: 32 MB received, 4 MB sent).
+    const page = "x".repeat(2 * 1024 * 1024);
+    const batches = Math.ceil((MAX_UNSENT_BYTES + 64 * 1024 * 1024) / page.length);
+    for (let seq = 1; seq <= batches; seq++) {
+      const events = [
+        { type: 4, timestamp: seq, data: { href: "https://shop.example.com/", width: 1280, height: 800 } },
+        {
+          type: 2,
+          timestamp: seq,
+          data: { node: { type: 0, childNodes: [{ type: 3, textContent: page, id: 2 }], id: 1 }, initialOffset: { top: 0, left: 0 } },
+        },
+      ];
+      const posted = await fetch(`${service.url}/collect/live/events`, {
+        method: "POST",
+        headers: { "content-type": "application/json", ...session.visitorHeaders },
+        body: JSON.stringify({ sessionId: session.sessionId, seq, events }),
+      });
+      expect(posted.status).toBe(200);
+    }
+    await expect.poll(() => reading.messages.filter((message) => message.type === "events").length).toBe(batches);
+    // Read again, the stalled viewer gets what had reached its socket, then the server's reset: the stream ended.
+    let received = 0;
+    stalled.on("data", (chunk: Buffer) => (received += chunk.length)).resume();
+    await expect.poll(() => stalledEnded).toBe(true);
+    expect(received).toBeLessThan(batches * page.length);
+    await reading.stop();
   });
 
   it("refuses a visitor's batches with 409 snapshot_required once the stored page is full, until a snapshot comes", async () => {

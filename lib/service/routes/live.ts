@@ -12,9 +12,9 @@ import { describeWatchSession, redeemViewerToken } from "../live/watch-view";
 
 /** The agent's side of a live session: the watch page's stream and tools; recordings' replay. */
 export function bindLiveEndpoints(bind: Bind): void {
-  bind(endpoints.openViewerStream, ({ db, viewer, params, request }) => {
+  bind(endpoints.openViewerStream, ({ db, viewer, params, request, outgoing }) => {
     const claims = viewerOf(viewer, params.id);
-    return sseResponse(request, (channel) => openAgentStream(db, claims, channel));
+    return sseResponse({ request, outgoing }, (channel) => openAgentStream(db, claims, channel));
   });
 
   // The embedded viewer's frame: its viewer token, spent, for the watch page's credential of its session.
