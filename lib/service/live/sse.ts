@@ -58,8 +58,6 @@ export function sseResponse(
   }
   const allHeaders = { ...SSE_HEADERS, "x-tandem-node": publicNodeId(), ...headers };
   if (outgoing) {
-    // Answered already (503: the request's deadline passed before the stream could open): no stream.
-    if (outgoing.headersSent) return RESPONSE_ALREADY_SENT;
     outgoing.writeHead(200, allHeaders);
     runStream(nodeSink(outgoing), open);
     return RESPONSE_ALREADY_SENT;
