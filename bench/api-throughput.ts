@@ -105,15 +105,24 @@ try {
     if (Number(n) < visitorCount) await fillVisitors(database.db, team.id, visitorCount);
     await database.close();
     ids = Array.from({ length: visitorCount }, (_, i) => `B${i.toString(16).padStart(8, "0")}`);
+    // Tandem's server first: its stop drops the database, so the baseline (stopped first) must not be on it then.
+    const tandem = await startServer({ dataDir, env: { TANDEM_DEMO_SEED: "0", COBROWSE_API_KEY: apiKey, ...NO_RATE_LIMITS } });
+    cleanUps.push(() => tandem.stop());
     const baselinePort = await freePort();
     const baseline = spawn(path.join("node_modules", ".bin", "tsx"), ["bench/baseline/server.ts"], {
       env: { ...process.env, DATABASE_URL: postgres.url, PORT: String(baselinePort) },
       stdio: "inherit",
       detached: true,
     });
-    cleanUps.push(() => void process.kill(-baseline.pid!, "SIGTERM"));
-    const tandem = await startServer({ dataDir, env: { TANDEM_DEMO_SEED: "0", COBROWSE_API_KEY: apiKey, ...NO_RATE_LIMITS } });
-    cleanUps.push(() => tandem.stop());
+    const baselineExit = new Promise((exited) => baseline.once("exit", exited));
+    cleanUps.push(async () => {
+      try {
+        process.kill(-baseline.pid!, "SIGTERM");
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code !== "ESRCH") throw error; // ESRCH: it had exited already
+      }
+      await baselineExit;
+    });
     for (let tries = 0; !(await fetch(`http://127.0.0.1:${baselinePort}/`).catch(() => null)); tries++) {
       if (tries > 100) throw new Error("the baseline server did not start");
       await new Promise((resolve) => setTimeout(resolve, 100));

@@ -10,6 +10,8 @@ import { createServer } from "node:http";
 import pg from "pg";
 
 const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 10 });
+// An idle connection the server ended (a restart, a dropped database) is removed by the pool: say so, and serve on.
+pool.on("error", (error) => console.error(`baseline: an idle database connection ended: ${error.message}`));
 const iso = (date: Date | null) => (date ? date.toISOString() : null);
 
 type Row = Record<string, unknown> & { added_at: Date; last_seen_at: Date; online_until: Date };
