@@ -56,6 +56,16 @@ describe("RedisRateLimiter", () => {
     expect(await nodeB.get(`tandem:rate:multi-site:${start}`)).toBe("2");
   });
 
+  it("counts the requests of one event loop turn in one round trip, each against its allowance", async () => {
+    const limiter = new RedisRateLimiter(nodeA);
+    const transactions = async () => Number(/cmdstat_multi:calls=(\d+)/.exec(await nodeB.info("commandstats"))?.[1] ?? 0);
+    const before = await transactions();
+    const request = [{ key: "turn", perMinute: 2 }];
+    const waits = await Promise.all([0, 1, 2].map(() => limiter.take(request, start + 1_000)));
+    expect(waits).toEqual([0, 0, 59]);
+    expect((await transactions()) - before).toBe(1);
+  });
+
   it("lets requests through, logging once, while Redis is unreachable", async () => {
     const unreachable = connectRedis("redis://127.0.0.1:1", "rate-limit-test-down");
     unreachable.on("error", () => {}); // connection errors are expected here

@@ -1,10 +1,12 @@
 import type { Redis } from "ioredis";
+import { gatheredPerTurn } from "@/lib/gathered-per-turn";
 import { assertConnected } from "@/lib/redis/connection";
 import { secondsToWait, WINDOW_MS, windowStart, type Bucket, type RateLimiter } from "./rate-limit";
 
 /**
  * A fixed one-minute window per bucket counted in Redis, so every app node draws from one allowance.
- * Each window is a key of its own that expires after a window's length.
+ * Each window is a key of its own that expires after a window's length. The requests of one event loop
+ * turn are counted in one round trip (a beat takes two counts: by address, then by visitor).
  *
  * Rate limiting protects the service; it is not part of any answer's correctness. So while Redis is
  * unreachable, requests go ahead unlimited rather than failing or waiting for it, and the outage is
@@ -12,6 +14,10 @@ import { secondsToWait, WINDOW_MS, windowStart, type Bucket, type RateLimiter } 
  */
 export class RedisRateLimiter implements RateLimiter {
   private failing = false;
+  private readonly countInTurn = gatheredPerTurn(async (requests: string[][]) => {
+    const counts = await this.count(requests.flat());
+    return requests.map((windowKeys) => counts.splice(0, windowKeys.length));
+  });
 
   constructor(private readonly redis: Redis) {}
 
@@ -20,7 +26,7 @@ export class RedisRateLimiter implements RateLimiter {
     const start = windowStart(now);
     try {
       assertConnected(this.redis);
-      const counts = await this.count(buckets.map(({ key }) => `tandem:rate:${key}:${start}`));
+      const counts = await this.countInTurn(buckets.map(({ key }) => `tandem:rate:${key}:${start}`));
       this.failing = false;
       return Math.max(...buckets.map(({ perMinute }, index) => secondsToWait(counts[index], perMinute, start, now)));
     } catch (error) {

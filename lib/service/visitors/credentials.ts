@@ -3,6 +3,7 @@ import { sql } from "drizzle-orm";
 import type { Db } from "@/lib/db";
 import { ServiceError } from "../core/errors";
 import { sha256 } from "../core/ids";
+import { gatheredPerTurn } from "@/lib/gathered-per-turn";
 import { processCache } from "@/lib/process-cache";
 import { visitors } from "../core/schema";
 
@@ -15,40 +16,27 @@ type Stored = { tokenHash: string; teamId: string };
  */
 const visitorCredentials = () => processCache<Stored>("visitor-credentials", 5 * 60_000, 200_000);
 
-type Gathering = { db: Db; waiting: Map<string, { found: (row: Stored | undefined) => void; failed: (error: unknown) => void }[]> };
-/** By database: the lookups of this turn. */
-const gathering = new Map<Db, Gathering>();
+/** By database: its reader of the stored credentials gathered per turn. */
+const readers = new WeakMap<Db, (visitorId: string) => Promise<Stored | undefined>>();
 
 /**
  * The stored credentials of visitors this node does not know yet, read in one statement for all the
  * requests of an event loop turn: a node that starts behind a busy site meets thousands a second.
  */
 function storedCredentials(db: Db, visitorId: string): Promise<Stored | undefined> {
-  return new Promise((found, failed) => {
-    let current = gathering.get(db);
-    if (!current) {
-      const started: Gathering = (current = { db, waiting: new Map() });
-      gathering.set(db, started);
-      setImmediate(() => {
-        gathering.delete(db);
-        void readCredentials(started);
-      });
-    }
-    current.waiting.set(visitorId, [...(current.waiting.get(visitorId) ?? []), { found, failed }]);
-  });
-}
-
-async function readCredentials({ db, waiting }: Gathering): Promise<void> {
-  try {
-    const rows = await db
-      .select({ shortId: visitors.shortId, tokenHash: visitors.tokenHash, teamId: visitors.teamId })
-      .from(visitors)
-      .where(sql`${visitors.shortId} = any(${sql.param([...waiting.keys()])}::text[])`);
-    const stored = new Map(rows.map(({ shortId, ...row }) => [shortId, row]));
-    for (const [visitorId, requests] of waiting) for (const request of requests) request.found(stored.get(visitorId));
-  } catch (error) {
-    for (const requests of waiting.values()) for (const request of requests) request.failed(error);
+  let read = readers.get(db);
+  if (!read) {
+    read = gatheredPerTurn(async (visitorIds: string[]) => {
+      const rows = await db
+        .select({ shortId: visitors.shortId, tokenHash: visitors.tokenHash, teamId: visitors.teamId })
+        .from(visitors)
+        .where(sql`${visitors.shortId} = any(${sql.param([...new Set(visitorIds)])}::text[])`);
+      const stored = new Map(rows.map(({ shortId, ...row }) => [shortId, row]));
+      return visitorIds.map((visitorId) => stored.get(visitorId));
+    });
+    readers.set(db, read);
   }
+  return read(visitorId);
 }
 
 /** True when `token` is the secret whose hash is stored; constant-time, so timing reveals nothing. */
