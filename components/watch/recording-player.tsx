@@ -11,6 +11,7 @@ import { endpointUrl } from "@/lib/contract/endpoint-url";
 import { liveRoutes } from "@/lib/contract/endpoints/live-routes";
 import { FocusMarksLayer } from "./overlays/focus-marks-layer";
 import { drawCanvasImages, REPLAY_STYLE_RULES, showSelectedOptions } from "./replay/replay-fidelity";
+import { openingOffset } from "./replay/recording-opening";
 import { withoutReferrerPolicies } from "./replay/referrer-guard";
 import { exchangeLink, storedCredential } from "./session/tab-credential";
 import { followVisitorFocus, type FocusMarks } from "./replay/visitor-focus";
@@ -74,8 +75,11 @@ export function RecordingPlayer({ sessionId, token }: Props) {
         player.on("resize", (dimension) => setSize(dimension as { width: number; height: number }));
         player.on("finish", () => setPlaying(false));
         replayer.current = player;
-        setTotal(player.getMetaData().totalTime);
-        player.pause(0);
+        const { totalTime } = player.getMetaData();
+        setTotal(totalTime);
+        const opening = Math.min(totalTime, openingOffset(events));
+        player.pause(opening);
+        setPosition(opening);
         setLoad({ state: "ready", visitorId, startedAt });
       } catch {
         fail("The recording could not be loaded; check your connection.");

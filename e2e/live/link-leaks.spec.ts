@@ -95,7 +95,11 @@ test("a watch link leaks through no Referer, opens once, and recording links exp
   const player = await stolen.context().newPage();
   await player.goto(session.video_url);
   await expect(player).toHaveURL(`${live.server.url}/watch/recordings/session/${session.id}`);
+  // The recording opens on the visitor's page, before it is played or moved.
+  await expect(player.getByRole("heading", { name: `Recording of the session with visitor ${visitorId}` })).toBeVisible();
+  await expect(player.frameLocator("[data-testid=recording-root] iframe").getByRole("heading", { name: "Leaky shop" })).toBeVisible();
   await player.getByLabel("Position in the recording").press("End");
+  await expect(player.getByLabel("Position in the recording")).not.toHaveValue("0");
   await expect(player.frameLocator("[data-testid=recording-root] iframe").getByRole("heading", { name: "Leaky shop" })).toBeVisible();
   await expect.poll(() => site.imageRequests.length).toBeGreaterThan(before);
   expect(site.imageRequests.slice(before).map((request) => request.referer)).toEqual(site.imageRequests.slice(before).map(() => undefined));

@@ -8,7 +8,7 @@ export const CANVAS_IMAGE_EVENT_TAG = "tandem-canvas";
  * A custom event with this tag and `{ pending: boolean }` says whether parts of the latest full snapshot
  * are still to come in slices (lib/visitor/recorder/sliced-snapshot.ts): `true` right after a snapshot that left
  * parts out, `false` after the slice that sent the last of them. A reader of the page (the AI agent's
- * copy) knows from it when the page it holds is whole; the watch page's replay ignores it.
+ * copy) knows from it when the page it holds is whole, and a recording opens once its first page is.
  */
 export const SNAPSHOT_SLICES_EVENT_TAG = "tandem-snapshot-slices";
 export const UNAVAILABLE_FRAME_ATTRIBUTE = "data-tandem-frame-unavailable";
