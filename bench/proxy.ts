@@ -9,21 +9,29 @@
  *      browser's cache cleared before each load: a first visit) and warm (cache kept: a visitor moving
  *      on through the site), and where a cold load's time goes (resource timing, p50).
  *
- *   npx tsx --conditions=react-server bench/proxy.ts [--rounds 3] [--requests 200] [--loads 20]
+ *   npx tsx --conditions=react-server bench/proxy.ts [--rounds 3] [--requests 200] [--loads 20] [--baseline <checkout>]
  *
+ * `--baseline` proxies the same page through a second Tandem from another checkout too (other code, its
+ * own production build, e.g. main's), in the same rounds: the ratios of both, measured side by side.
  * Needs a production build (`npm run build`) and Chromium (CHROMIUM_PATH, default /usr/bin/chromium).
  */
 import os from "node:os";
+import path from "node:path";
 import { parseArgs } from "node:util";
-import { chromium, type BrowserContext } from "@playwright/test";
+import { chromium, type Browser, type BrowserContext } from "@playwright/test";
 import { apiClient, embeddedApiKey, setTeam } from "../e2e/support/api";
-import { startServer } from "../e2e/support/server";
+import { startServer, type RunningServer } from "../e2e/support/server";
 import { startTestSite } from "../e2e/proxy/support/test-site";
 import { BenchmarkFailure, expectOk, fetchOk } from "./fail-loudly";
 import { percentile } from "./measure";
 
 const { values } = parseArgs({
-  options: { rounds: { type: "string", default: "3" }, requests: { type: "string", default: "200" }, loads: { type: "string", default: "20" } },
+  options: {
+    rounds: { type: "string", default: "3" },
+    requests: { type: "string", default: "200" },
+    loads: { type: "string", default: "20" },
+    baseline: { type: "string" },
+  },
 });
 const ROUNDS = Number(values.rounds);
 const REQUESTS = Number(values.requests);
@@ -104,47 +112,61 @@ const p = (values: number[], q: number) =>
   );
 const ms = (value: number) => value.toFixed(1);
 
+/** A Tandem server from `cwd` (its own build), a proxy session of it opened on the test site, and a browser context holding its cookie. */
+async function proxiedThrough(cwd: string, siteOrigin: string, browser: Browser) {
+  const server = await startServer({ env: { TANDEM_DEMO_SEED: "0" }, cwd });
+  const api = await apiClient(server.url, embeddedApiKey(server.dataDir));
+  await setTeam(api, { proxy_enabled: true });
+  const created = await api.post("/v1.3/proxy_sessions", { data: { initial_url: `${siteOrigin}/`, allowed_domains: ["127.0.0.1"] } });
+  if (!created.ok()) throw new BenchmarkFailure(`POST /v1.3/proxy_sessions: ${created.status()} ${await created.text()}`);
+  const link = (await created.json()).proxy_url;
+  await api.dispose();
+  // The link's page asks the visitor to press its button, which POSTs to the same address.
+  const opened = await fetchOk(link, { method: "POST", redirect: "manual" }, [302, 303]);
+  const cookie = opened.headers.get("set-cookie")!.split(";")[0];
+  const url = `${server.proxyUrl}${opened.headers.get("location")}`;
+  const context = await browser.newContext();
+  await context.addCookies([{ name: "tandem_proxy", value: cookie.split("=")[1], url }]);
+  return { server, served: { url, context, cookie } };
+}
+
+type Served = "direct" | "proxied" | "baseline";
+const emptyFigures = () => ({ ttfb: [] as number[], image: [] as number[], load: [] as number[], warm: [] as number[], timings: [] as LoadTiming[] });
+
 const load = os.loadavg()[0].toFixed(1);
-const server = await startServer({ env: { TANDEM_DEMO_SEED: "0" } });
 const site = await startTestSite();
 const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM_PATH || "/usr/bin/chromium",
   args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"],
 });
+const servers: RunningServer[] = [];
 try {
-  const api = await apiClient(server.url, embeddedApiKey(server.dataDir));
-  await setTeam(api, { proxy_enabled: true });
-  const created = await api.post("/v1.3/proxy_sessions", { data: { initial_url: `${site.origin}/`, allowed_domains: ["127.0.0.1"] } });
-  if (!created.ok()) throw new BenchmarkFailure(`POST /v1.3/proxy_sessions: ${created.status()} ${await created.text()}`);
-  const link = (await created.json()).proxy_url;
-  // The link's page asks the visitor to press its button, which POSTs to the same address.
-  const opened = await fetchOk(link, { method: "POST", redirect: "manual" }, [302, 303]);
-  const cookie = opened.headers.get("set-cookie")!.split(";")[0];
-  const proxiedUrl = `${server.proxyUrl}${opened.headers.get("location")}`;
+  const current = await proxiedThrough(process.cwd(), site.origin, browser);
+  servers.push(current.server);
+  const baseline = values.baseline ? await proxiedThrough(path.resolve(values.baseline), site.origin, browser) : null;
+  if (baseline) servers.push(baseline.server);
   const directUrl = `${site.origin}/`;
-
-  const direct = await browser.newContext();
-  const proxied = await browser.newContext();
-  await proxied.addCookies([{ name: "tandem_proxy", value: cookie.split("=")[1], url: proxiedUrl }]);
-  // Warm both: the first loads compile and connect.
-  await timeToLoad(direct, directUrl);
-  await timeToLoad(proxied, proxiedUrl);
-
-  const served = { direct: { url: directUrl, context: direct, cookie: "" }, proxied: { url: proxiedUrl, context: proxied, cookie } };
-  const figures = {
-    direct: { ttfb: [] as number[], image: [] as number[], load: [] as number[], warm: [] as number[], timings: [] as LoadTiming[] },
-    proxied: { ttfb: [] as number[], image: [] as number[], load: [] as number[], warm: [] as number[], timings: [] as LoadTiming[] },
+  const served: Partial<Record<Served, { url: string; context: BrowserContext; cookie: string }>> = {
+    direct: { url: directUrl, context: await browser.newContext(), cookie: "" },
+    proxied: current.served,
+    ...(baseline && { baseline: baseline.served }),
   };
-  console.log(`\nLoad average ${load} at the start; ${ROUNDS} rounds of ${REQUESTS} requests and ${LOADS} loads each.\n`);
+  const names = Object.keys(served) as Served[];
+  // Warm each: the first loads compile and connect.
+  for (const name of names) await timeToLoad(served[name]!.context, served[name]!.url);
+
+  const figures = Object.fromEntries(names.map((name) => [name, emptyFigures()])) as Record<Served, ReturnType<typeof emptyFigures>>;
+  console.log(`\nLoad average ${load} at the start; ${ROUNDS} rounds of ${REQUESTS} requests and ${LOADS} loads each.`);
+  if (baseline) console.log(`"proxied" is this checkout's proxy, "baseline" the proxy of ${values.baseline}, in the same rounds.`);
   console.log(
-    "| round | served | page TTFB p50 ms | p95 ms | image TTFB p50 ms | p95 ms | load p50 ms | p95 ms | warm load p50 ms | p95 ms |\n|---|---|---|---|---|---|---|---|---|---|",
+    "\n| round | served | page TTFB p50 ms | p95 ms | image TTFB p50 ms | p95 ms | load p50 ms | p95 ms | warm load p50 ms | p95 ms |\n|---|---|---|---|---|---|---|---|---|---|",
   );
   for (let round = 1; round <= ROUNDS; round++) {
-    for (const name of ["direct", "proxied"] as const) {
-      const { url, context, cookie: headers } = served[name];
+    for (const name of names) {
+      const { url, context, cookie: headers } = served[name]!;
       const ttfb = await timeToFirstByte(url, headers);
       const image = await timeToFirstByte(`${url}images/logo-1x.png`, headers);
-      const timings = await timeToLoad(context, url, { registers: name === "proxied" });
+      const timings = await timeToLoad(context, url, { registers: name !== "direct" });
       const loads = timings.map((timing) => timing.load);
       const warm = (await timeToLoad(context, url, { cold: false })).map((timing) => timing.load);
       Object.entries({ ttfb, image, load: loads, warm }).forEach(([what, values]) => figures[name][what as "ttfb"].push(...values));
@@ -153,45 +175,42 @@ try {
       console.log(`| ${round} | ${name} | ${row.join(" | ")} |`);
     }
   }
-  const ratio = (what: "load" | "warm", q: number) => (p(figures.proxied[what], q) / p(figures.direct[what], q)).toFixed(2);
-  // The direct page is a file read in this process: its TTFB is a fraction of a millisecond, and a ratio to it says little.
-  const added = (what: "ttfb" | "image", q: number) => {
-    const difference = p(figures.proxied[what], q) - p(figures.direct[what], q);
-    return `${difference < 0 ? "−" : "+"}${ms(Math.abs(difference))}`;
-  };
-  console.log(
-    `\nAll rounds: page TTFB p50 ${ms(p(figures.direct.ttfb, 50))} → ${ms(p(figures.proxied.ttfb, 50))} ms (${added("ttfb", 50)} ms), p95 ${added("ttfb", 95)} ms`,
-  );
-  console.log(`            image TTFB p50 ${added("image", 50)} ms, p95 ${added("image", 95)} ms`);
-  console.log(
-    `            load p50 ${ms(p(figures.direct.load, 50))} → ${ms(p(figures.proxied.load, 50))} ms (×${ratio("load", 50)}), p95 ×${ratio("load", 95)}`,
-  );
-  console.log(
-    `            warm load p50 ${ms(p(figures.direct.warm, 50))} → ${ms(p(figures.proxied.warm, 50))} ms (×${ratio("warm", 50)}), p95 ×${ratio("warm", 95)}`,
-  );
-  const registered = figures.proxied.timings.map((timing) => timing.resources.get(REGISTRATION.split("/").pop()!)!.end);
-  console.log(`            proxied visitor registered (its registration answered) p50 ${ms(p(registered, 50))} ms, p95 ${ms(p(registered, 95))} ms`);
+  for (const name of names.filter((name) => name !== "direct")) {
+    const proxied = figures[name];
+    const ratio = (what: "load" | "warm", q: number) => (p(proxied[what], q) / p(figures.direct[what], q)).toFixed(2);
+    // The direct page is a file read in this process: its TTFB is a fraction of a millisecond, and a ratio to it says little.
+    const added = (what: "ttfb" | "image", q: number) => {
+      const difference = p(proxied[what], q) - p(figures.direct[what], q);
+      return `${difference < 0 ? "−" : "+"}${ms(Math.abs(difference))}`;
+    };
+    console.log(`\n${name}, all rounds:`);
+    console.log(`  page TTFB p50 ${ms(p(figures.direct.ttfb, 50))} → ${ms(p(proxied.ttfb, 50))} ms (${added("ttfb", 50)} ms), p95 ${added("ttfb", 95)} ms`);
+    console.log(`  image TTFB p50 ${added("image", 50)} ms, p95 ${added("image", 95)} ms`);
+    console.log(`  load p50 ${ms(p(figures.direct.load, 50))} → ${ms(p(proxied.load, 50))} ms (×${ratio("load", 50)}), p95 ×${ratio("load", 95)}`);
+    console.log(`  warm load p50 ${ms(p(figures.direct.warm, 50))} → ${ms(p(proxied.warm, 50))} ms (×${ratio("warm", 50)}), p95 ×${ratio("warm", 95)}`);
+    const registered = proxied.timings.map((timing) => timing.resources.get(REGISTRATION.split("/").pop()!)!.end);
+    console.log(`  proxied visitor registered (its registration answered) p50 ${ms(p(registered, 50))} ms, p95 ${ms(p(registered, 95))} ms`);
+  }
   console.log(`Target: load ≤ ×1.2 on loopback.`);
 
   // Where a cold load's time goes: p50 over every load of when each resource was asked for and was in.
-  for (const name of ["direct", "proxied"] as const) {
+  for (const name of names) {
     const timings = figures[name].timings;
     const median = (pick: (timing: LoadTiming) => number | undefined) => {
       const values = timings.map(pick).filter((value): value is number => value !== undefined);
       return values.length ? ms(p(values, 50)) : "–";
     };
-    const names = [...new Set(timings.flatMap((timing) => [...timing.resources.keys()]))].sort(
+    const resources = [...new Set(timings.flatMap((timing) => [...timing.resources.keys()]))].sort(
       (a, b) => Number(median((t) => t.resources.get(a)?.start)) - Number(median((t) => t.resources.get(b)?.start)),
     );
     console.log(`\n| ${name}, cold load, p50 ms from navigation start | asked | in |\n|---|---|---|`);
     console.log(`| document | ${median((t) => t.document.start)} | ${median((t) => t.document.end)} |`);
-    for (const resource of names)
+    for (const resource of resources)
       console.log(`| ${resource} | ${median((t) => t.resources.get(resource)?.start)} | ${median((t) => t.resources.get(resource)?.end)} |`);
     console.log(`| DOMContentLoaded | ${median((t) => t.document.domContentLoaded)} | |\n| load event | ${median((t) => t.load)} | |`);
   }
-  await api.dispose();
 } finally {
   await browser.close();
   await site.close();
-  await server.stop();
+  await Promise.all(servers.map((server) => server.stop()));
 }
