@@ -112,6 +112,44 @@ export function sendBody(body: Readable, res: ServerResponse): Promise<void> {
 }
 
 /**
+ * Sends a page's text as the rewriter gives it, with `head` (status and headers), each piece held until
+ * the event loop's next turn and sent with whatever came meanwhile: a page the site sent at once goes
+ * out in one write with its length, not as a chunked answer written twice (the text, then its end).
+ * Fails and settles as `sendBody`.
+ */
+export function sendText(body: Readable, res: ServerResponse, head: { status: number; headers: Record<string, string | string[]> }): Promise<void> {
+  let held = "";
+  let flush: NodeJS.Immediate | null = null;
+  const send = () => {
+    flush = null;
+    if (!res.headersSent) res.writeHead(head.status, head.headers);
+    const text = held;
+    held = "";
+    if (!res.write(text)) {
+      body.pause();
+      res.once("drain", () => body.resume());
+    }
+  };
+  body.on("data", (text: string) => {
+    held += text;
+    flush ??= setImmediate(send);
+  });
+  body.once("end", () => {
+    if (flush) clearImmediate(flush);
+    if (!res.headersSent) res.writeHead(head.status, { ...head.headers, "content-length": Buffer.byteLength(held) });
+    res.end(held);
+  });
+  body.once("error", () => {
+    if (flush) clearImmediate(flush);
+    res.destroy();
+  });
+  res.once("close", () => {
+    if (!res.writableFinished) body.destroy();
+  });
+  return new Promise((resolve) => res.once("close", () => resolve()));
+}
+
+/**
  * Passes a body on as it comes, bytes untouched and no stream stage between (the answer's length, when
  * the site said it, already holds it to `limit`; otherwise it is counted as it passes).
  */

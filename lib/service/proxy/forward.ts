@@ -6,7 +6,7 @@ import { toProxyUrl } from "@/lib/contract/proxy-url";
 import type { Db } from "@/lib/db";
 import { UnsafeUrlError } from "../outbound/address-guard";
 import { teamById } from "../teams/team";
-import { BodyTooLargeError, byteLimit, chain, charsetDecoder, decodersFor, passOn, readWhole, sendBody } from "./body";
+import { BodyTooLargeError, byteLimit, chain, charsetDecoder, decodersFor, passOn, readWhole, sendText } from "./body";
 import { jarState, loadJar, readOnlyJar, requestCookies, scriptCookies, storeResponseCookies } from "./cookie-jar";
 import { DEFAULT_LIMITS, type ProxyDependencies, type ProxyLimits } from "./dependencies";
 import { passedResponseHeaders, proxiedLocation, upstreamRequestHeaders } from "./headers";
@@ -169,18 +169,21 @@ async function sendRewrittenPage(
   const tags = await injection(forwarded, scriptCookies(jar, target), team?.publicKey, mime === "application/xhtml+xml");
   // A rewritten page embeds the jar's cookies of this moment: a copy from the cache (back, forward)
   // would show the page's scripts stale ones.
-  res.writeHead(upstream.status, {
-    ...headers,
-    "content-type": `${mime}; charset=utf-8`,
-    "content-security-policy": proxiedPageCsp(deps.serviceOrigin),
-    "cache-control": "no-store",
-  });
+  const head = {
+    status: upstream.status,
+    headers: {
+      ...headers,
+      "content-type": `${mime}; charset=utf-8`,
+      "content-security-policy": proxiedPageCsp(deps.serviceOrigin),
+      "cache-control": "no-store",
+    },
+  };
   const rewriter = createHtmlRewriter({ sessionId: session.id, base: target }, tags, {
     decoder: charsetDecoder(upstream.headers["content-type"]),
     maxBytes: limits.maxRewrittenBytes,
   });
   // Once the answer has started, a failure (too large, too slow) can only cut it short.
-  await sendBody(chain(upstream.body, ...decoding(decoders, limits), rewriter), res);
+  await sendText(chain(upstream.body, ...decoding(decoders, limits), rewriter), res, head);
 }
 
 /** Anything else: passed on as it came, within the answer's limit. */

@@ -22,19 +22,20 @@ interface RuntimeCopy {
   inline: string | null;
 }
 
-/**
- * The runtime as last read, kept while its file is unchanged: a stat for every proxied page, not a read,
- * and a synchronous one (a few microseconds for a file the system has just seen), not a trip through
- * the thread pool before the page's answer can start.
- */
-let runtimeCopy: RuntimeCopy | null = null;
+/** How long a read of the runtime is used before its file is checked again (a rebuild while the server runs). */
+export const RUNTIME_RECHECK_MS = 1_000;
+
+/** The runtime as last read, and when its file was last checked: a stat a second at most, not one per page. */
+let runtimeCopy: (RuntimeCopy & { checkedAt: number }) | null = null;
 
 async function readRuntime(file: string): Promise<RuntimeCopy> {
-  const { mtimeMs } = fs.statSync(file);
-  if (runtimeCopy?.file === file && runtimeCopy.mtimeMs === mtimeMs) return runtimeCopy;
+  const now = Date.now();
+  if (runtimeCopy?.file === file && now - runtimeCopy.checkedAt < RUNTIME_RECHECK_MS) return runtimeCopy;
+  const { mtimeMs } = await fs.promises.stat(file);
+  if (runtimeCopy?.file === file && runtimeCopy.mtimeMs === mtimeMs) return Object.assign(runtimeCopy, { checkedAt: now });
   const script = await fs.promises.readFile(file);
   const text = script.toString("utf8");
-  runtimeCopy = { file, mtimeMs, script, inline: canInline(text) ? text : null };
+  runtimeCopy = { file, mtimeMs, script, inline: canInline(text) ? text : null, checkedAt: now };
   return runtimeCopy;
 }
 
