@@ -1,7 +1,8 @@
 /**
  * The universal proxy's cost to a visitor, in one run: the test shop (e2e/proxy/site, a page with two
  * stylesheets, three images and a script) served directly and through the proxy of a real server
- * (`npm start`'s), in alternating rounds.
+ * (`npm start`'s), in rounds; within a round the loads take turns (one direct, one proxied, …), so that
+ * a burst of work elsewhere on a shared machine falls on each alike.
  *   1. time to first byte of the page, and of one of its images (passed on, not rewritten): fetch,
  *      sequential, --requests per round;
  *   2. time to load in Chromium (navigation start to the load event, --loads per round), the page and
@@ -18,7 +19,7 @@
 import os from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
-import { chromium, type Browser, type BrowserContext } from "@playwright/test";
+import { chromium, type Browser, type BrowserContext, type Page } from "@playwright/test";
 import { apiClient, embeddedApiKey, setTeam } from "../e2e/support/api";
 import { startServer, type RunningServer } from "../e2e/support/server";
 import { startTestSite } from "../e2e/proxy/support/test-site";
@@ -61,48 +62,39 @@ interface LoadTiming {
 const REGISTRATION = "/collect/register";
 
 /**
- * `--loads` loads of `url`; `cold`: the browser's cache cleared before each (a first visit), else kept;
- * `registers`: the page registers a visitor, waited for after the load event, so its timing is in.
+ * One load of `url` in `page`, from about:blank; `cold`: the browser's cache cleared first (a first visit),
+ * else kept; `registers`: the page registers a visitor, waited for after the load event, so its timing is in.
  */
-async function timeToLoad(context: BrowserContext, url: string, { cold = true, registers = false } = {}): Promise<LoadTiming[]> {
-  const page = await context.newPage();
-  const timings: LoadTiming[] = [];
-  await page.goto(url, { waitUntil: "load" });
-  for (let i = 0; i < LOADS; i++) {
-    await page.goto("about:blank");
-    if (cold) {
-      const cdp = await context.newCDPSession(page);
-      await cdp.send("Network.clearBrowserCache");
-      await cdp.detach();
-    }
-    const response = await page.goto(url, { waitUntil: "load" });
-    if (!response || response.status() >= 400) throw new BenchmarkFailure(`loading ${url}: ${response?.status() ?? "no answer"}`);
-    if (registers) {
-      await page.waitForFunction(
-        (path) =>
-          performance
-            .getEntriesByType("resource")
-            .some((entry) => new URL(entry.name).pathname === path && (entry as PerformanceResourceTiming).responseEnd > 0),
-        REGISTRATION,
-      );
-    }
-    const timing = await page.evaluate(() => {
-      const navigation = performance.getEntriesByType("navigation")[0] as PerformanceNavigationTiming;
-      const resources = (performance.getEntriesByType("resource") as PerformanceResourceTiming[]).map((entry) => ({
-        name: new URL(entry.name).pathname.split("/").pop() || entry.name,
-        start: entry.startTime,
-        end: entry.responseEnd,
-      }));
-      return {
-        load: navigation.loadEventStart,
-        resources,
-        document: { start: navigation.requestStart, end: navigation.responseEnd, domContentLoaded: navigation.domContentLoadedEventStart },
-      };
-    });
-    timings.push({ ...timing, resources: new Map(timing.resources.map((resource) => [resource.name, resource])) });
+async function timeOneLoad(page: Page, url: string, { cold, registers }: { cold: boolean; registers: boolean }): Promise<LoadTiming> {
+  await page.goto("about:blank");
+  if (cold) {
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send("Network.clearBrowserCache");
+    await cdp.detach();
   }
-  await page.close();
-  return timings;
+  const response = await page.goto(url, { waitUntil: "load" });
+  if (!response || response.status() >= 400) throw new BenchmarkFailure(`loading ${url}: ${response?.status() ?? "no answer"}`);
+  if (registers) {
+    await page.waitForFunction(
+      (path) =>
+        performance.getEntriesByType("resource").some((entry) => new URL(entry.name).pathname === path && (entry as PerformanceResourceTiming).responseEnd > 0),
+      REGISTRATION,
+    );
+  }
+  const timing = await page.evaluate(() => {
+    const navigation = performance.getEntriesByType("navigation")[0] as PerformanceNavigationTiming;
+    const resources = (performance.getEntriesByType("resource") as PerformanceResourceTiming[]).map((entry) => ({
+      name: new URL(entry.name).pathname.split("/").pop() || entry.name,
+      start: entry.startTime,
+      end: entry.responseEnd,
+    }));
+    return {
+      load: navigation.loadEventStart,
+      resources,
+      document: { start: navigation.requestStart, end: navigation.responseEnd, domContentLoaded: navigation.domContentLoadedEventStart },
+    };
+  });
+  return { ...timing, resources: new Map(timing.resources.map((resource) => [resource.name, resource])) };
 }
 
 const p = (values: number[], q: number) =>
@@ -152,23 +144,38 @@ try {
     ...(baseline && { baseline: baseline.served }),
   };
   const names = Object.keys(served) as Served[];
-  // Warm each: the first loads compile and connect.
-  for (const name of names) await timeToLoad(served[name]!.context, served[name]!.url);
+  const pages = {} as Record<Served, Page>;
+  for (const name of names) {
+    pages[name] = await served[name]!.context.newPage();
+    // Warm each: the first loads compile and connect.
+    await pages[name].goto(served[name]!.url, { waitUntil: "load" });
+  }
 
   const figures = Object.fromEntries(names.map((name) => [name, emptyFigures()])) as Record<Served, ReturnType<typeof emptyFigures>>;
   console.log(`\nLoad average ${load} at the start; ${ROUNDS} rounds of ${REQUESTS} requests and ${LOADS} loads each.`);
   if (baseline) console.log(`"proxied" is this checkout's proxy, "baseline" the proxy of ${values.baseline}, in the same rounds.`);
+  console.log("Loads take turns, one of each in turn, so that a burst of work elsewhere on the machine falls on each alike.");
   console.log(
     "\n| round | served | page TTFB p50 ms | p95 ms | image TTFB p50 ms | p95 ms | load p50 ms | p95 ms | warm load p50 ms | p95 ms |\n|---|---|---|---|---|---|---|---|---|---|",
   );
   for (let round = 1; round <= ROUNDS; round++) {
+    const roundFigures = Object.fromEntries(names.map((name) => [name, emptyFigures()])) as Record<Served, ReturnType<typeof emptyFigures>>;
     for (const name of names) {
-      const { url, context, cookie: headers } = served[name]!;
-      const ttfb = await timeToFirstByte(url, headers);
-      const image = await timeToFirstByte(`${url}images/logo-1x.png`, headers);
-      const timings = await timeToLoad(context, url, { registers: name !== "direct" });
-      const loads = timings.map((timing) => timing.load);
-      const warm = (await timeToLoad(context, url, { cold: false })).map((timing) => timing.load);
+      const { url, cookie } = served[name]!;
+      roundFigures[name].ttfb = await timeToFirstByte(url, cookie);
+      roundFigures[name].image = await timeToFirstByte(`${url}images/logo-1x.png`, cookie);
+    }
+    for (const cold of [true, false]) {
+      for (let i = 0; i < LOADS; i++) {
+        for (const name of names) {
+          const timing = await timeOneLoad(pages[name], served[name]!.url, { cold, registers: cold && name !== "direct" });
+          roundFigures[name][cold ? "load" : "warm"].push(timing.load);
+          if (cold) roundFigures[name].timings.push(timing);
+        }
+      }
+    }
+    for (const name of names) {
+      const { ttfb, image, load: loads, warm, timings } = roundFigures[name];
       Object.entries({ ttfb, image, load: loads, warm }).forEach(([what, values]) => figures[name][what as "ttfb"].push(...values));
       figures[name].timings.push(...timings);
       const row = [ttfb, image, loads, warm].flatMap((values) => [ms(p(values, 50)), ms(p(values, 95))]);
