@@ -116,7 +116,7 @@ async function keepSetCookies(db: Db, { session, target }: Forwarded, setCookie:
   return jar;
 }
 
-/** The tag put first in every proxied page's `<head>`: the proxy runtime with its configuration, which adds the visitor script once the page has loaded. */
+/** The tag put before every proxied page's first script: the proxy runtime with its configuration, which adds the visitor script once the page has loaded. */
 function injection({ session, target, deps }: Forwarded, cookies: string, publicKey: string | undefined, xhtml: boolean): Promise<string> {
   const config = JSON.stringify({
     session: session.id,
