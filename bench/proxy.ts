@@ -20,11 +20,11 @@ import os from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { chromium, type Browser, type BrowserContext, type Page } from "@playwright/test";
-import { apiClient, embeddedApiKey, setTeam } from "../e2e/support/api";
-import { startServer, type RunningServer } from "../e2e/support/server";
+import type { RunningServer } from "../e2e/support/server";
 import { startTestSite } from "../e2e/proxy/support/test-site";
-import { BenchmarkFailure, expectOk, fetchOk } from "./fail-loudly";
+import { BenchmarkFailure, expectOk } from "./fail-loudly";
 import { percentile } from "./measure";
+import { openProxySession } from "./proxy-session";
 
 const { values } = parseArgs({
   options: {
@@ -104,19 +104,9 @@ const p = (values: number[], q: number) =>
   );
 const ms = (value: number) => value.toFixed(1);
 
-/** A Tandem server from `cwd` (its own build), a proxy session of it opened on the test site, and a browser context holding its cookie. */
+/** A proxy session of a server from `cwd` on the test site, and a browser context holding its cookie. */
 async function proxiedThrough(cwd: string, siteOrigin: string, browser: Browser) {
-  const server = await startServer({ env: { TANDEM_DEMO_SEED: "0" }, cwd });
-  const api = await apiClient(server.url, embeddedApiKey(server.dataDir));
-  await setTeam(api, { proxy_enabled: true });
-  const created = await api.post("/v1.3/proxy_sessions", { data: { initial_url: `${siteOrigin}/`, allowed_domains: ["127.0.0.1"] } });
-  if (!created.ok()) throw new BenchmarkFailure(`POST /v1.3/proxy_sessions: ${created.status()} ${await created.text()}`);
-  const link = (await created.json()).proxy_url;
-  await api.dispose();
-  // The link's page asks the visitor to press its button, which POSTs to the same address.
-  const opened = await fetchOk(link, { method: "POST", redirect: "manual" }, [302, 303]);
-  const cookie = opened.headers.get("set-cookie")!.split(";")[0];
-  const url = `${server.proxyUrl}${opened.headers.get("location")}`;
+  const { server, url, cookie } = await openProxySession(cwd, `${siteOrigin}/`);
   const context = await browser.newContext();
   await context.addCookies([{ name: "tandem_proxy", value: cookie.split("=")[1], url }]);
   return { server, served: { url, context, cookie } };
