@@ -1,6 +1,7 @@
 import "server-only";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { Transform } from "node:stream";
+import type { CookieJar } from "tough-cookie";
 import { hostAllowed } from "@/lib/contract/proxy-link";
 import { toProxyUrl } from "@/lib/contract/proxy-url";
 import type { Db } from "@/lib/db";
@@ -16,7 +17,6 @@ import { createHtmlRewriter } from "./rewrite-html";
 import { rewriteCss } from "./rewrite-css";
 import { runtimeTag } from "./runtime-script";
 import { updateCookieJar, type ProxySession } from "./sessions";
-import type { CookieJar } from "tough-cookie";
 import { fetchUpstream, UpstreamTimeoutError, type UpstreamResponse } from "./upstream";
 
 /**
