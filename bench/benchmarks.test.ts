@@ -41,6 +41,7 @@ const ON_PGLITE: Record<string, Step> = {
   "mcp-pages": { args: ["--reads", "1", "--clicks", "1"], shared: true },
   mcp: { args: ["--reads", "2", "--clicks", "2", "--ai", "1", "--people", "2", "--seconds", "1"], shared: true },
   proxy: { args: ["--rounds", "1", "--requests", "3", "--loads", "1"] },
+  "proxy-work": { args: ["--requests", "3"] },
   "register-identify": { args: ["--visitors", "100", "--seconds", "1", "--rounds", "1"] },
   "request-overhead": { args: ["--seconds", "1", "--connections", "2", "--rounds", "1"], shared: true },
   "sign-in-stall": { args: ["--attempts", "2", "--rounds", "1"] },

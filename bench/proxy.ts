@@ -1,7 +1,8 @@
 /**
  * The universal proxy's cost to a visitor, in one run: the test shop (e2e/proxy/site, a page with two
  * stylesheets, three images and a script) served directly and through the proxy of a real server
- * (`npm start`'s), in alternating rounds.
+ * (`npm start`'s), in rounds; within a round the loads take turns (one direct, one proxied, …), so that
+ * a burst of work elsewhere on a shared machine falls on each alike.
  *   1. time to first byte of the page, and of one of its images (passed on, not rewritten): fetch,
  *      sequential, --requests per round;
  *   2. time to load in Chromium (navigation start to the load event, --loads per round), the page and
@@ -9,21 +10,29 @@
  *      browser's cache cleared before each load: a first visit) and warm (cache kept: a visitor moving
  *      on through the site), and where a cold load's time goes (resource timing, p50).
  *
- *   npx tsx --conditions=react-server bench/proxy.ts [--rounds 3] [--requests 200] [--loads 20]
+ *   npx tsx --conditions=react-server bench/proxy.ts [--rounds 3] [--requests 200] [--loads 20] [--baseline <checkout>]
  *
+ * `--baseline` proxies the same page through a second Tandem from another checkout too (other code, its
+ * own production build, e.g. main's), in the same rounds: the ratios of both, measured side by side.
  * Needs a production build (`npm run build`) and Chromium (CHROMIUM_PATH, default /usr/bin/chromium).
  */
 import os from "node:os";
+import path from "node:path";
 import { parseArgs } from "node:util";
-import { chromium, type BrowserContext } from "@playwright/test";
-import { apiClient, embeddedApiKey, setTeam } from "../e2e/support/api";
-import { startServer } from "../e2e/support/server";
+import { chromium, type Browser, type BrowserContext, type Page } from "@playwright/test";
+import type { RunningServer } from "../e2e/support/server";
 import { startTestSite } from "../e2e/proxy/support/test-site";
-import { BenchmarkFailure, expectOk, fetchOk } from "./fail-loudly";
+import { BenchmarkFailure, expectOk } from "./fail-loudly";
 import { percentile } from "./measure";
+import { openProxySession } from "./proxy-session";
 
 const { values } = parseArgs({
-  options: { rounds: { type: "string", default: "3" }, requests: { type: "string", default: "200" }, loads: { type: "string", default: "20" } },
+  options: {
+    rounds: { type: "string", default: "3" },
+    requests: { type: "string", default: "200" },
+    loads: { type: "string", default: "20" },
+    baseline: { type: "string" },
+  },
 });
 const ROUNDS = Number(values.rounds);
 const REQUESTS = Number(values.requests);
@@ -53,48 +62,39 @@ interface LoadTiming {
 const REGISTRATION = "/collect/register";
 
 /**
- * `--loads` loads of `url`; `cold`: the browser's cache cleared before each (a first visit), else kept;
- * `registers`: the page registers a visitor, waited for after the load event, so its timing is in.
+ * One load of `url` in `page`, from about:blank; `cold`: the browser's cache cleared first (a first visit),
+ * else kept; `registers`: the page registers a visitor, waited for after the load event, so its timing is in.
  */
-async function timeToLoad(context: BrowserContext, url: string, { cold = true, registers = false } = {}): Promise<LoadTiming[]> {
-  const page = await context.newPage();
-  const timings: LoadTiming[] = [];
-  await page.goto(url, { waitUntil: "load" });
-  for (let i = 0; i < LOADS; i++) {
-    await page.goto("about:blank");
-    if (cold) {
-      const cdp = await context.newCDPSession(page);
-      await cdp.send("Network.clearBrowserCache");
-      await cdp.detach();
-    }
-    const response = await page.goto(url, { waitUntil: "load" });
-    if (!response || response.status() >= 400) throw new BenchmarkFailure(`loading ${url}: ${response?.status() ?? "no answer"}`);
-    if (registers) {
-      await page.waitForFunction(
-        (path) =>
-          performance
-            .getEntriesByType("resource")
-            .some((entry) => new URL(entry.name).pathname === path && (entry as PerformanceResourceTiming).responseEnd > 0),
-        REGISTRATION,
-      );
-    }
-    const timing = await page.evaluate(() => {
-      const navigation = performance.getEntriesByType("navigation")[0] as PerformanceNavigationTiming;
-      const resources = (performance.getEntriesByType("resource") as PerformanceResourceTiming[]).map((entry) => ({
-        name: new URL(entry.name).pathname.split("/").pop() || entry.name,
-        start: entry.startTime,
-        end: entry.responseEnd,
-      }));
-      return {
-        load: navigation.loadEventStart,
-        resources,
-        document: { start: navigation.requestStart, end: navigation.responseEnd, domContentLoaded: navigation.domContentLoadedEventStart },
-      };
-    });
-    timings.push({ ...timing, resources: new Map(timing.resources.map((resource) => [resource.name, resource])) });
+async function timeOneLoad(page: Page, url: string, { cold, registers }: { cold: boolean; registers: boolean }): Promise<LoadTiming> {
+  await page.goto("about:blank");
+  if (cold) {
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send("Network.clearBrowserCache");
+    await cdp.detach();
   }
-  await page.close();
-  return timings;
+  const response = await page.goto(url, { waitUntil: "load" });
+  if (!response || response.status() >= 400) throw new BenchmarkFailure(`loading ${url}: ${response?.status() ?? "no answer"}`);
+  if (registers) {
+    await page.waitForFunction(
+      (path) =>
+        performance.getEntriesByType("resource").some((entry) => new URL(entry.name).pathname === path && (entry as PerformanceResourceTiming).responseEnd > 0),
+      REGISTRATION,
+    );
+  }
+  const timing = await page.evaluate(() => {
+    const navigation = performance.getEntriesByType("navigation")[0] as PerformanceNavigationTiming;
+    const resources = (performance.getEntriesByType("resource") as PerformanceResourceTiming[]).map((entry) => ({
+      name: new URL(entry.name).pathname.split("/").pop() || entry.name,
+      start: entry.startTime,
+      end: entry.responseEnd,
+    }));
+    return {
+      load: navigation.loadEventStart,
+      resources,
+      document: { start: navigation.requestStart, end: navigation.responseEnd, domContentLoaded: navigation.domContentLoadedEventStart },
+    };
+  });
+  return { ...timing, resources: new Map(timing.resources.map((resource) => [resource.name, resource])) };
 }
 
 const p = (values: number[], q: number) =>
@@ -104,94 +104,110 @@ const p = (values: number[], q: number) =>
   );
 const ms = (value: number) => value.toFixed(1);
 
+/** A proxy session of a server from `cwd` on the test site, and a browser context holding its cookie. */
+async function proxiedThrough(cwd: string, siteOrigin: string, browser: Browser) {
+  const { server, url, cookie } = await openProxySession(cwd, `${siteOrigin}/`);
+  const context = await browser.newContext();
+  await context.addCookies([{ name: "tandem_proxy", value: cookie.split("=")[1], url }]);
+  return { server, served: { url, context, cookie } };
+}
+
+type Served = "direct" | "proxied" | "baseline";
+const emptyFigures = () => ({ ttfb: [] as number[], image: [] as number[], load: [] as number[], warm: [] as number[], timings: [] as LoadTiming[] });
+
 const load = os.loadavg()[0].toFixed(1);
-const server = await startServer({ env: { TANDEM_DEMO_SEED: "0" } });
 const site = await startTestSite();
 const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM_PATH || "/usr/bin/chromium",
   args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"],
 });
+const servers: RunningServer[] = [];
 try {
-  const api = await apiClient(server.url, embeddedApiKey(server.dataDir));
-  await setTeam(api, { proxy_enabled: true });
-  const created = await api.post("/v1.3/proxy_sessions", { data: { initial_url: `${site.origin}/`, allowed_domains: ["127.0.0.1"] } });
-  if (!created.ok()) throw new BenchmarkFailure(`POST /v1.3/proxy_sessions: ${created.status()} ${await created.text()}`);
-  const link = (await created.json()).proxy_url;
-  // The link's page asks the visitor to press its button, which POSTs to the same address.
-  const opened = await fetchOk(link, { method: "POST", redirect: "manual" }, [302, 303]);
-  const cookie = opened.headers.get("set-cookie")!.split(";")[0];
-  const proxiedUrl = `${server.proxyUrl}${opened.headers.get("location")}`;
+  const current = await proxiedThrough(process.cwd(), site.origin, browser);
+  servers.push(current.server);
+  const baseline = values.baseline ? await proxiedThrough(path.resolve(values.baseline), site.origin, browser) : null;
+  if (baseline) servers.push(baseline.server);
   const directUrl = `${site.origin}/`;
-
-  const direct = await browser.newContext();
-  const proxied = await browser.newContext();
-  await proxied.addCookies([{ name: "tandem_proxy", value: cookie.split("=")[1], url: proxiedUrl }]);
-  // Warm both: the first loads compile and connect.
-  await timeToLoad(direct, directUrl);
-  await timeToLoad(proxied, proxiedUrl);
-
-  const served = { direct: { url: directUrl, context: direct, cookie: "" }, proxied: { url: proxiedUrl, context: proxied, cookie } };
-  const figures = {
-    direct: { ttfb: [] as number[], image: [] as number[], load: [] as number[], warm: [] as number[], timings: [] as LoadTiming[] },
-    proxied: { ttfb: [] as number[], image: [] as number[], load: [] as number[], warm: [] as number[], timings: [] as LoadTiming[] },
+  const served: Partial<Record<Served, { url: string; context: BrowserContext; cookie: string }>> = {
+    direct: { url: directUrl, context: await browser.newContext(), cookie: "" },
+    proxied: current.served,
+    ...(baseline && { baseline: baseline.served }),
   };
-  console.log(`\nLoad average ${load} at the start; ${ROUNDS} rounds of ${REQUESTS} requests and ${LOADS} loads each.\n`);
+  const names = Object.keys(served) as Served[];
+  const pages = {} as Record<Served, Page>;
+  for (const name of names) {
+    pages[name] = await served[name]!.context.newPage();
+    // Warm each: the first loads compile and connect.
+    await pages[name].goto(served[name]!.url, { waitUntil: "load" });
+  }
+
+  const figures = Object.fromEntries(names.map((name) => [name, emptyFigures()])) as Record<Served, ReturnType<typeof emptyFigures>>;
+  console.log(`\nLoad average ${load} at the start; ${ROUNDS} rounds of ${REQUESTS} requests and ${LOADS} loads each.`);
+  if (baseline) console.log(`"proxied" is this checkout's proxy, "baseline" the proxy of ${values.baseline}, in the same rounds.`);
+  console.log("Loads take turns, one of each in turn, so that a burst of work elsewhere on the machine falls on each alike.");
   console.log(
-    "| round | served | page TTFB p50 ms | p95 ms | image TTFB p50 ms | p95 ms | load p50 ms | p95 ms | warm load p50 ms | p95 ms |\n|---|---|---|---|---|---|---|---|---|---|",
+    "\n| round | served | page TTFB p50 ms | p95 ms | image TTFB p50 ms | p95 ms | load p50 ms | p95 ms | warm load p50 ms | p95 ms |\n|---|---|---|---|---|---|---|---|---|---|",
   );
   for (let round = 1; round <= ROUNDS; round++) {
-    for (const name of ["direct", "proxied"] as const) {
-      const { url, context, cookie: headers } = served[name];
-      const ttfb = await timeToFirstByte(url, headers);
-      const image = await timeToFirstByte(`${url}images/logo-1x.png`, headers);
-      const timings = await timeToLoad(context, url, { registers: name === "proxied" });
-      const loads = timings.map((timing) => timing.load);
-      const warm = (await timeToLoad(context, url, { cold: false })).map((timing) => timing.load);
+    const roundFigures = Object.fromEntries(names.map((name) => [name, emptyFigures()])) as Record<Served, ReturnType<typeof emptyFigures>>;
+    for (const name of names) {
+      const { url, cookie } = served[name]!;
+      roundFigures[name].ttfb = await timeToFirstByte(url, cookie);
+      roundFigures[name].image = await timeToFirstByte(`${url}images/logo-1x.png`, cookie);
+    }
+    for (const cold of [true, false]) {
+      for (let i = 0; i < LOADS; i++) {
+        for (const name of names) {
+          const timing = await timeOneLoad(pages[name], served[name]!.url, { cold, registers: cold && name !== "direct" });
+          roundFigures[name][cold ? "load" : "warm"].push(timing.load);
+          if (cold) roundFigures[name].timings.push(timing);
+        }
+      }
+    }
+    for (const name of names) {
+      const { ttfb, image, load: loads, warm, timings } = roundFigures[name];
       Object.entries({ ttfb, image, load: loads, warm }).forEach(([what, values]) => figures[name][what as "ttfb"].push(...values));
       figures[name].timings.push(...timings);
       const row = [ttfb, image, loads, warm].flatMap((values) => [ms(p(values, 50)), ms(p(values, 95))]);
       console.log(`| ${round} | ${name} | ${row.join(" | ")} |`);
     }
   }
-  const ratio = (what: "load" | "warm", q: number) => (p(figures.proxied[what], q) / p(figures.direct[what], q)).toFixed(2);
-  // The direct page is a file read in this process: its TTFB is a fraction of a millisecond, and a ratio to it says little.
-  const added = (what: "ttfb" | "image", q: number) => {
-    const difference = p(figures.proxied[what], q) - p(figures.direct[what], q);
-    return `${difference < 0 ? "−" : "+"}${ms(Math.abs(difference))}`;
-  };
-  console.log(
-    `\nAll rounds: page TTFB p50 ${ms(p(figures.direct.ttfb, 50))} → ${ms(p(figures.proxied.ttfb, 50))} ms (${added("ttfb", 50)} ms), p95 ${added("ttfb", 95)} ms`,
-  );
-  console.log(`            image TTFB p50 ${added("image", 50)} ms, p95 ${added("image", 95)} ms`);
-  console.log(
-    `            load p50 ${ms(p(figures.direct.load, 50))} → ${ms(p(figures.proxied.load, 50))} ms (×${ratio("load", 50)}), p95 ×${ratio("load", 95)}`,
-  );
-  console.log(
-    `            warm load p50 ${ms(p(figures.direct.warm, 50))} → ${ms(p(figures.proxied.warm, 50))} ms (×${ratio("warm", 50)}), p95 ×${ratio("warm", 95)}`,
-  );
-  const registered = figures.proxied.timings.map((timing) => timing.resources.get(REGISTRATION.split("/").pop()!)!.end);
-  console.log(`            proxied visitor registered (its registration answered) p50 ${ms(p(registered, 50))} ms, p95 ${ms(p(registered, 95))} ms`);
+  for (const name of names.filter((name) => name !== "direct")) {
+    const proxied = figures[name];
+    const ratio = (what: "load" | "warm", q: number) => (p(proxied[what], q) / p(figures.direct[what], q)).toFixed(2);
+    // The direct page is a file read in this process: its TTFB is a fraction of a millisecond, and a ratio to it says little.
+    const added = (what: "ttfb" | "image", q: number) => {
+      const difference = p(proxied[what], q) - p(figures.direct[what], q);
+      return `${difference < 0 ? "−" : "+"}${ms(Math.abs(difference))}`;
+    };
+    console.log(`\n${name}, all rounds:`);
+    console.log(`  page TTFB p50 ${ms(p(figures.direct.ttfb, 50))} → ${ms(p(proxied.ttfb, 50))} ms (${added("ttfb", 50)} ms), p95 ${added("ttfb", 95)} ms`);
+    console.log(`  image TTFB p50 ${added("image", 50)} ms, p95 ${added("image", 95)} ms`);
+    console.log(`  load p50 ${ms(p(figures.direct.load, 50))} → ${ms(p(proxied.load, 50))} ms (×${ratio("load", 50)}), p95 ×${ratio("load", 95)}`);
+    console.log(`  warm load p50 ${ms(p(figures.direct.warm, 50))} → ${ms(p(proxied.warm, 50))} ms (×${ratio("warm", 50)}), p95 ×${ratio("warm", 95)}`);
+    const registered = proxied.timings.map((timing) => timing.resources.get(REGISTRATION.split("/").pop()!)!.end);
+    console.log(`  proxied visitor registered (its registration answered) p50 ${ms(p(registered, 50))} ms, p95 ${ms(p(registered, 95))} ms`);
+  }
   console.log(`Target: load ≤ ×1.2 on loopback.`);
 
   // Where a cold load's time goes: p50 over every load of when each resource was asked for and was in.
-  for (const name of ["direct", "proxied"] as const) {
+  for (const name of names) {
     const timings = figures[name].timings;
     const median = (pick: (timing: LoadTiming) => number | undefined) => {
       const values = timings.map(pick).filter((value): value is number => value !== undefined);
       return values.length ? ms(p(values, 50)) : "–";
     };
-    const names = [...new Set(timings.flatMap((timing) => [...timing.resources.keys()]))].sort(
+    const resources = [...new Set(timings.flatMap((timing) => [...timing.resources.keys()]))].sort(
       (a, b) => Number(median((t) => t.resources.get(a)?.start)) - Number(median((t) => t.resources.get(b)?.start)),
     );
     console.log(`\n| ${name}, cold load, p50 ms from navigation start | asked | in |\n|---|---|---|`);
     console.log(`| document | ${median((t) => t.document.start)} | ${median((t) => t.document.end)} |`);
-    for (const resource of names)
+    for (const resource of resources)
       console.log(`| ${resource} | ${median((t) => t.resources.get(resource)?.start)} | ${median((t) => t.resources.get(resource)?.end)} |`);
     console.log(`| DOMContentLoaded | ${median((t) => t.document.domContentLoaded)} | |\n| load event | ${median((t) => t.load)} | |`);
   }
-  await api.dispose();
 } finally {
   await browser.close();
   await site.close();
-  await server.stop();
+  await Promise.all(servers.map((server) => server.stop()));
 }

@@ -22,7 +22,7 @@ export const VISITOR_BUNDLES = [
   { entry: "lib/visitor/remote-console/console-capture.ts", output: "public/cobrowse-console.js", budgetBytes: 4_000 },
   // Fetched only when an agent rings: the visitor's side of a voice call.
   { entry: "lib/visitor/call/main.ts", output: "public/cobrowse-call.js", budgetBytes: 6_000 },
-  // Inline, first in every proxied page (also served by the proxy's origin at /__tandem/proxy-runtime.js).
+  // Inline, before the first script of every proxied page (also served by the proxy's origin at /__tandem/proxy-runtime.js).
   { entry: "lib/proxy-runtime/main.ts", output: "public/proxy-runtime.js", budgetBytes: 8_000, inline: true },
   // The embeddable viewer (lib/viewer), imported by helpdesks' pages as an ES module.
   { entry: "lib/viewer/main.ts", output: "public/viewer.js", budgetBytes: 3_000, format: "esm" },

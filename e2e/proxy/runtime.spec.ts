@@ -260,6 +260,28 @@ test("the runtime is inline in the page and runs before the page's first script"
   await context.close();
 });
 
+test("a real app (TodoMVC) works through the proxy, the runtime before its first script and its todos in its own storage", async ({ browser }) => {
+  const { context, page, requested } = await openProxySession(browser, "/todomvc/");
+  // The runtime comes after the page's markup, right before the app's first script (the visitor
+  // script, which the runtime adds once the page has loaded, aside).
+  const scripts = await page.evaluate(() => [...document.scripts].map((script) => (script.dataset.tandemProxy ? "runtime" : script.src)));
+  const pageScripts = scripts.filter((script) => !script.startsWith(live.server.url));
+  expect(pageScripts[0]).toBe("runtime");
+  expect(pageScripts[1]).toMatch(proxiedAddress("/todomvc/bower_components/todomvc-common/base.js"));
+  expect(await page.evaluate(() => document.querySelector("script[data-tandem-proxy]")?.previousElementSibling?.id)).toBe("info");
+  await page.locator("#new-todo").fill("Coil the mooring rope");
+  await page.locator("#new-todo").press("Enter");
+  await expect(page.locator("#todo-list li label")).toHaveText(["Coil the mooring rope"]);
+  await page.reload();
+  await expect(page.locator("#todo-list li label")).toHaveText(["Coil the mooring rope"]);
+  // Stored under the proxy's prefix for this session and site, not under the app's own name.
+  const keys = (await context.storageState()).origins.flatMap((origin) => origin.localStorage.map((item) => item.name));
+  expect(keys.some((key) => key.startsWith("tandem-proxy:") && key.endsWith("todos-vanillajs"))).toBe(true);
+  expect(keys).not.toContain("todos-vanillajs");
+  expect(outsideProxy(requested)).toEqual([]);
+  await context.close();
+});
+
 test("the visitor script comes after the page's load event, and the visitor registers", async ({ browser }) => {
   const context = await browser.newContext();
   const registered = context.waitForEvent("response", { predicate: (response) => response.url().endsWith("/collect/register") && response.ok() });

@@ -1,8 +1,8 @@
 import type { VisitorScript } from "./visitor-script";
 
 /**
- * What the proxy tells the runtime about the page, on the runtime's own tag (the first child of `<head>`,
- * the runtime inline in it): `<script data-tandem-proxy='{"session":…,"target":…,…}'>…</script>`.
+ * What the proxy tells the runtime about the page, on the runtime's own tag (just before the page's first
+ * script, the runtime inline in it): `<script data-tandem-proxy='{"session":…,"target":…,…}'>…</script>`.
  */
 export interface ProxyRuntimeConfig {
   /** The proxy session's id, as in its addresses `/s/<id>/…`. */

@@ -108,15 +108,23 @@ export function patchElements(mapper: UrlMapper): void {
   patchMarkup(fixTree);
 
   new MutationObserver((records) => {
+    const added = new Set<Element>();
     for (const record of records) {
       if (record.type === "attributes") fixElement(record.target as Element);
       else if (record.type === "characterData") {
         const parent = record.target.parentElement;
         if (parent?.localName === "style") fixElement(parent);
       } else {
-        for (const node of record.addedNodes) if (node.nodeType === Node.ELEMENT_NODE) fixTree(node as Element);
+        for (const node of record.addedNodes) if (node.nodeType === Node.ELEMENT_NODE) added.add(node as Element);
         if ((record.target as Element).localName === "style") fixElement(record.target as Element);
       }
+    }
+    // Each added tree once: the parser adds an element and then each of its children, every one a record,
+    // and a tree's fixing already covers what is inside it now.
+    for (const element of added) {
+      let inside = false;
+      for (let parent = element.parentElement; parent && !inside; parent = parent.parentElement) inside = added.has(parent);
+      if (!inside) fixTree(element);
     }
   }).observe(document, { subtree: true, childList: true, characterData: true, attributes: true, attributeFilter: WATCHED_ATTRIBUTES });
 }

@@ -1,6 +1,6 @@
 /**
- * proxy-runtime.js, first in every page the universal proxy serves (inline), before the page's own
- * scripts: what the proxy could not rewrite in the HTML (requests, navigation, elements and cookies
+ * proxy-runtime.js, in every page the universal proxy serves (inline), just before the page's first
+ * script (or anything else that may run one): what the proxy could not rewrite in the HTML (requests, navigation, elements and cookies
  * scripts make) goes through the proxy too, and each proxied site keeps its storage to itself.
  */
 import { fromProxyUrl, proxySessionPath } from "@/lib/contract/proxy-url";

@@ -32,15 +32,14 @@ export function separateStorage(options: { session: string; currentOrigin: () =>
   };
   const prefixOf = (key: string) => (key.startsWith("tandem.") ? sessionPrefix : sitePrefix());
 
+  // Made on first use: the browser's storage is read from its own process, synchronously, the first time
+  // a page asks for it, and most pages' first moments need none. Blocked storage throws then, as it would.
   for (const name of ["localStorage", "sessionStorage"] as const) {
-    let real: Storage;
-    try {
-      real = window[name];
-    } catch {
-      continue; // storage blocked: the page gets the same error from it
-    }
-    const storage = namespacedStorage(real, prefixOf, sitePrefix, sessionPrefix);
-    Object.defineProperty(window, name, { configurable: true, enumerable: true, get: () => storage });
+    const native = Object.getOwnPropertyDescriptor(window, name)?.get ?? Object.getOwnPropertyDescriptor(Window.prototype, name)?.get;
+    if (!native) continue;
+    let storage: Storage | undefined;
+    const namespaced = () => (storage ??= namespacedStorage(native.call(window) as Storage, prefixOf, sitePrefix, sessionPrefix));
+    Object.defineProperty(window, name, { configurable: true, enumerable: true, get: namespaced });
   }
 
   const factory = IDBFactory.prototype;

@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { toProxyUrl } from "@/lib/contract/proxy-url";
+import { fromProxyUrl, toProxyUrl } from "@/lib/contract/proxy-url";
 import { createUrlMapper } from "./url-mapper";
 
 const proxyOrigin = "http://proxy.test:3001";
@@ -75,6 +75,28 @@ describe("the runtime's address mapping", () => {
     expect(mapper().targetOf("/a")?.href).toBe("https://shop.example/a");
     expect(mapper().targetOf("data:,x")).toBeNull();
   });
+
+  it("leaves the addresses the proxy wrote as they are, meaning what working them out would give", () => {
+    const address = fc
+      .tuple(
+        fc.constantFrom("http", "https"),
+        fc.constantFrom("shop.example", "cdn.example:8080", "127.0.0.1:3000"),
+        fc.array(fc.oneof(fc.webSegment(), fc.constantFrom(".", "..", "%2e", "a b", "x\\y")), { maxLength: 4 }),
+        fc.webQueryParameters(),
+      )
+      .map(([scheme, host, path, query]) => `/s/s1/${scheme}/${host}/${path.join("/")}?${query}`);
+    fc.assert(
+      fc.property(address, (path) => {
+        // The site's address the proxy fetches for it.
+        const meant = (reference: string) => fromProxyUrl(new URL(reference, pageAddress), proxyOrigin)?.target.href;
+        expect(meant(mapper().proxied(path))).toBe(meant(mapper().proxied(`${proxyOrigin}${path}`)));
+      }),
+      { numRuns: 100 },
+    );
+    expect(mapper().proxied("/s/s1/https/shop.example/a.png")).toBe("/s/s1/https/shop.example/a.png");
+    // Resolved away, so worked out: `/s/s1/x` names no site, and is a path of the page's own.
+    expect(mapper().proxied("/s/s1/https/shop.example/../../x")).toBe(`${proxyOrigin}/s/s1/https/shop.example/s/s1/x`);
+  }, 30_000);
 
   it("is stable: a mapped address maps to itself (no loop between the setters and the observer)", () => {
     const address = fc

@@ -16,7 +16,10 @@ export interface UrlMapper {
 export interface UrlMapperOptions {
   session: string;
   proxyOrigin: string;
-  /** The address relative references resolve against: the page's `<base>` or its own address, on the proxied site. */
+  /**
+   * The address relative references resolve against: the page's `<base>` or its own address, on the
+   * proxied site. It follows `documentBase` (the mapper keeps its answers by document base).
+   */
   currentTarget: () => URL;
   /** The document's own base (a proxied address): a reference that already resolves to the right address is left as written. */
   documentBase: () => string;
@@ -45,6 +48,11 @@ export function createUrlMapper(options: UrlMapperOptions): UrlMapper {
   const { session, proxyOrigin, currentTarget } = options;
 
   const sessionRoot = proxySessionPath(session);
+  /** A path of this session's as the proxy writes them (`/s/<id>/https/host/…`), with nothing a browser would resolve away. */
+  const writtenByProxy = (reference: string): boolean =>
+    reference.startsWith(sessionRoot) &&
+    /^https?\/[^/?#\\\s@]+(?:[/?#][^\\\s]*)?$/.test(reference.slice(sessionRoot.length)) &&
+    !/\/\.\.?(?:[/?#]|$)|%2e/i.test(reference);
   const targetOf = (reference: string): URL | null => {
     const base = currentTarget();
     // The proxy writes the page's own addresses as paths on its origin (`/s/<id>/https/…`).
@@ -56,10 +64,24 @@ export function createUrlMapper(options: UrlMapperOptions): UrlMapper {
     return fromProxyUrl(url, proxyOrigin)?.target ?? onSite(url, base);
   };
 
+  // The same addresses come again and again (every element the parser adds is checked once more, and
+  // the page's own are already mapped): each is worked out once per document base.
+  const known = new Map<string, string>();
   const proxied = (reference: string): string => {
+    const key = `${options.documentBase()} ${reference}`;
+    let address = known.get(key);
+    if (address === undefined) {
+      if (known.size >= 2000) known.clear();
+      known.set(key, (address = mapped(reference)));
+    }
+    return address;
+  };
+
+  const mapped = (reference: string): string => {
     const trimmed = reference.trim();
-    // An empty address (no request) and a bare fragment (the same document) stay as the page wrote them.
-    if (trimmed === "" || trimmed.startsWith("#")) return reference;
+    // An empty address (no request) and a bare fragment (the same document) stay as the page wrote them,
+    // and so does an address as the proxy writes them, which every one the page came with is.
+    if (trimmed === "" || trimmed.startsWith("#") || writtenByProxy(trimmed)) return reference;
     const target = targetOf(trimmed);
     if (!target) return reference;
     if (target.origin !== proxyOrigin && options.isExempt?.(target.origin)) return target.href;

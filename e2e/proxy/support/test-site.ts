@@ -14,6 +14,8 @@ import path from "node:path";
  * - GET /api/products: JSON
  * - GET /redirect?to=<url>: 302 to any address
  * - GET /slow: answers after `?ms=` milliseconds; GET /large: `?bytes=` of text
+ * - GET /todomvc/…: TodoMVC's vanilla build (the `todomvc` package's, served as published), a real
+ *   app: its stylesheet in the head, eight scripts at the end of the body, its todos in localStorage
  */
 export interface TestSite {
   origin: string;
@@ -24,6 +26,7 @@ export interface TestSite {
 }
 
 const SITE_DIR = path.join(process.cwd(), "e2e", "proxy", "site");
+const TODOMVC_DIR = path.join(process.cwd(), "node_modules", "todomvc", "examples", "vanillajs");
 const TYPES: Record<string, string> = {
   ".html": "text/html; charset=utf-8",
   ".css": "text/css; charset=utf-8",
@@ -91,8 +94,11 @@ export async function startTestSite(): Promise<TestSite> {
         return res.writeHead(200, { "content-type": "text/plain" }).end("x".repeat(Number(url.searchParams.get("bytes") ?? 1024)));
     }
 
-    const file = path.join(SITE_DIR, url.pathname.endsWith("/") ? `${url.pathname}index.html` : url.pathname);
-    if (!file.startsWith(SITE_DIR + path.sep) || !fs.existsSync(file) || !fs.statSync(file).isFile()) return html(404, page("Not found", "<h1>Not found</h1>"));
+    const todomvc = url.pathname.startsWith("/todomvc/");
+    const dir = todomvc ? TODOMVC_DIR : SITE_DIR;
+    const within = todomvc ? url.pathname.slice("/todomvc".length) : url.pathname;
+    const file = path.join(dir, within.endsWith("/") ? `${within}index.html` : within);
+    if (!file.startsWith(dir + path.sep) || !fs.existsSync(file) || !fs.statSync(file).isFile()) return html(404, page("Not found", "<h1>Not found</h1>"));
     const type = TYPES[path.extname(file)] ?? "application/octet-stream";
     let body: Buffer | string = fs.readFileSync(file);
     if (path.extname(file) === ".html") body = body.toString("utf8").replaceAll("{{ORIGIN}}", origin).replaceAll("{{OUTSIDE_ORIGIN}}", outsideOrigin);

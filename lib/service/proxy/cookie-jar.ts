@@ -35,6 +35,22 @@ export function loadJar(stored: Record<string, unknown> | null): CookieJar {
   return stored ? CookieJar.deserializeSync(stored as never) : new CookieJar(undefined, { rejectPublicSuffixes: true });
 }
 
+/** Jars as deserialized from a stored state, while that state object lives (a session's row, as cached). */
+const readOnlyJars = new WeakMap<object, CookieJar>();
+const emptyJar = new CookieJar(undefined, { rejectPublicSuffixes: true });
+
+/**
+ * The jar of a stored state for reading cookies only, deserialized once per state rather than for every
+ * request (a session's row keeps its state object until its jar changes). Never store into it: a change
+ * goes to a jar of `loadJar`'s, then to the row.
+ */
+export function readOnlyJar(stored: Record<string, unknown> | null): CookieJar {
+  if (!stored || (Array.isArray(stored.cookies) && stored.cookies.length === 0)) return emptyJar;
+  let jar = readOnlyJars.get(stored);
+  if (!jar) readOnlyJars.set(stored, (jar = loadJar(stored)));
+  return jar;
+}
+
 export function jarState(jar: CookieJar): Record<string, unknown> {
   return jar.serializeSync() as unknown as Record<string, unknown>;
 }
@@ -63,10 +79,12 @@ export function storeScriptCookie(jar: CookieJar, target: URL, cookie: string): 
 
 /** The Cookie header the proxy sends the site for `target`. */
 export function requestCookies(jar: CookieJar, target: URL): string {
+  if (jar === emptyJar) return "";
   return jar.getCookieStringSync(target.href, { http: true });
 }
 
 /** What `document.cookie` reads at `target`: the cookies a script may see (never HttpOnly ones). */
 export function scriptCookies(jar: CookieJar, target: URL): string {
+  if (jar === emptyJar) return "";
   return jar.getCookieStringSync(target.href, { http: false });
 }

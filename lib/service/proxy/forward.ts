@@ -1,14 +1,14 @@
 import "server-only";
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { Writable, type Transform } from "node:stream";
-import { pipeline } from "node:stream/promises";
+import type { Transform } from "node:stream";
+import type { CookieJar } from "tough-cookie";
 import { hostAllowed } from "@/lib/contract/proxy-link";
 import { toProxyUrl } from "@/lib/contract/proxy-url";
 import type { Db } from "@/lib/db";
 import { UnsafeUrlError } from "../outbound/address-guard";
 import { teamById } from "../teams/team";
-import { BodyTooLargeError, byteLimit, decodersFor, textDecoder } from "./body";
-import { jarState, loadJar, requestCookies, scriptCookies, storeResponseCookies } from "./cookie-jar";
+import { BodyTooLargeError, byteLimit, chain, charsetDecoder, decodersFor, passOn, readWhole, sendText } from "./body";
+import { jarState, loadJar, readOnlyJar, requestCookies, scriptCookies, storeResponseCookies } from "./cookie-jar";
 import { DEFAULT_LIMITS, type ProxyDependencies, type ProxyLimits } from "./dependencies";
 import { passedResponseHeaders, proxiedLocation, upstreamRequestHeaders } from "./headers";
 import { outsideAllowedDomainsPage, PAGES, type ProxyPage } from "./pages";
@@ -28,6 +28,14 @@ import { fetchUpstream, UpstreamTimeoutError, type UpstreamResponse } from "./up
  * Workers only from the proxy; no plugins.
  */
 export function proxiedPageCsp(serviceOrigin: string): string {
+  let policy = policies.get(serviceOrigin);
+  if (!policy) policies.set(serviceOrigin, (policy = pagePolicy(serviceOrigin)));
+  return policy;
+}
+/** The policies made so far, by the service's origin (one per server): made once, not for every answer. */
+const policies = new Map<string, string>();
+
+function pagePolicy(serviceOrigin: string): string {
   return [
     `default-src 'self' data: blob: ${serviceOrigin}`,
     `script-src 'self' 'unsafe-inline' 'unsafe-eval' blob: ${serviceOrigin}`,
@@ -93,17 +101,22 @@ function upstreamFailurePage(error: unknown): ProxyPage {
   return PAGES.unreachable;
 }
 
-/** The site's cookies go to the session's jar (under its row lock: simultaneous answers lose none) and to this answer's page at once. */
-async function keepSetCookies(db: Db, { session, target }: Forwarded, jar: ReturnType<typeof loadJar>, setCookie: string[]): Promise<void> {
+/**
+ * The site's cookies go to the session's jar (under its row lock: simultaneous answers lose none) and to
+ * this answer's page at once: the jar it returns, a copy of the session's with them.
+ */
+async function keepSetCookies(db: Db, { session, target }: Forwarded, setCookie: string[]): Promise<CookieJar> {
+  const jar = loadJar(session.cookieJar);
   storeResponseCookies(jar, target, setCookie);
   await updateCookieJar(db, session.id, (current) => {
     const before = JSON.stringify(jarState(current));
     storeResponseCookies(current, target, setCookie);
     return JSON.stringify(jarState(current)) !== before;
   });
+  return jar;
 }
 
-/** The tag put first in every proxied page's `<head>`: the proxy runtime with its configuration, which adds the visitor script once the page has loaded. */
+/** The tag put before every proxied page's first script: the proxy runtime with its configuration, which adds the visitor script once the page has loaded. */
 function injection({ session, target, deps }: Forwarded, cookies: string, publicKey: string | undefined, xhtml: boolean): Promise<string> {
   const config = JSON.stringify({
     session: session.id,
@@ -116,35 +129,24 @@ function injection({ session, target, deps }: Forwarded, cookies: string, public
   return runtimeTag(deps.runtimeFile, config, { xhtml });
 }
 
-/** The stages that turn the site's answer into text to rewrite: within the answer's limit, decoded, within the rewriting's. */
-function asText(upstream: UpstreamResponse, decoders: Transform[], limits: ProxyLimits): (NodeJS.ReadableStream | NodeJS.ReadWriteStream)[] {
-  return [
-    upstream.body,
-    byteLimit(limits.maxResponseBytes),
-    ...decoders,
-    byteLimit(limits.maxRewrittenBytes),
-    textDecoder(upstream.headers["content-type"] ?? ""),
-  ];
+/** The stages that decode a compressed body within the answer's limit; none for a body sent as it is. */
+function decoding(decoders: Transform[], limits: ProxyLimits): Transform[] {
+  return decoders.length ? [byteLimit(limits.maxResponseBytes), ...decoders] : [];
+}
+
+/** A stylesheet's text, read whole within the limits. */
+async function readStylesheet(upstream: UpstreamResponse, decoders: Transform[], limits: ProxyLimits): Promise<string> {
+  const bytes = await readWhole(chain(upstream.body, ...decoding(decoders, limits)), limits.maxRewrittenBytes);
+  return charsetDecoder(upstream.headers["content-type"]).decode(bytes);
 }
 
 /** A stylesheet, read whole (within the limits) and its addresses rewritten. */
 async function sendCss(forwarded: Forwarded, upstream: UpstreamResponse, decoders: Transform[], headers: Record<string, string | string[]>): Promise<void> {
   const { req, res, session, target, limits, mirror } = forwarded;
-  const chunks: string[] = [];
   let css: string;
   try {
-    await pipeline([
-      ...asText(upstream, decoders, limits),
-      new Writable({
-        objectMode: true,
-        write(chunk: string, _encoding, callback) {
-          chunks.push(chunk);
-          callback();
-        },
-      }),
-    ]);
     // The mirror's stylesheet names its fonts and images at the mirror's addresses too.
-    css = rewriteCss(chunks.join(""), { sessionId: session.id, base: target, prefix: mirror ?? "" });
+    css = rewriteCss(await readStylesheet(upstream, decoders, limits), { sessionId: session.id, base: target, prefix: mirror ?? "" });
   } catch (error) {
     return refuse(req, res, upstreamFailurePage(error));
   }
@@ -152,14 +154,14 @@ async function sendCss(forwarded: Forwarded, upstream: UpstreamResponse, decoder
   res.end(css);
 }
 
-/** A page, streamed through the rewriter with the runtime first in its head. */
+/** A page, streamed through the rewriter, which puts the runtime in it. */
 async function sendRewrittenPage(
   db: Db,
   forwarded: Forwarded,
   upstream: UpstreamResponse,
   decoders: Transform[],
   mime: string,
-  jar: ReturnType<typeof loadJar>,
+  jar: CookieJar,
   headers: Record<string, string | string[]>,
 ): Promise<void> {
   const { res, session, target, deps, limits } = forwarded;
@@ -167,15 +169,21 @@ async function sendRewrittenPage(
   const tags = await injection(forwarded, scriptCookies(jar, target), team?.publicKey, mime === "application/xhtml+xml");
   // A rewritten page embeds the jar's cookies of this moment: a copy from the cache (back, forward)
   // would show the page's scripts stale ones.
-  res.writeHead(upstream.status, {
-    ...headers,
-    "content-type": `${mime}; charset=utf-8`,
-    "content-security-policy": proxiedPageCsp(deps.serviceOrigin),
-    "cache-control": "no-store",
+  const head = {
+    status: upstream.status,
+    headers: {
+      ...headers,
+      "content-type": `${mime}; charset=utf-8`,
+      "content-security-policy": proxiedPageCsp(deps.serviceOrigin),
+      "cache-control": "no-store",
+    },
+  };
+  const rewriter = createHtmlRewriter({ sessionId: session.id, base: target }, tags, {
+    decoder: charsetDecoder(upstream.headers["content-type"]),
+    maxBytes: limits.maxRewrittenBytes,
   });
-  const rewriter = createHtmlRewriter({ sessionId: session.id, base: target }, tags);
   // Once the answer has started, a failure (too large, too slow) can only cut it short.
-  await pipeline([...asText(upstream, decoders, limits), rewriter, res]).catch(() => res.destroy());
+  await sendText(chain(upstream.body, ...decoding(decoders, limits), rewriter), res, head);
 }
 
 /** Anything else: passed on as it came, within the answer's limit. */
@@ -185,7 +193,7 @@ async function sendAsIs({ res, limits }: Forwarded, upstream: UpstreamResponse, 
     upstream.body.resume();
     return void res.end();
   }
-  await pipeline(upstream.body, byteLimit(limits.maxResponseBytes), res).catch(() => res.destroy());
+  await passOn(upstream.body, res, limits.maxResponseBytes);
 }
 
 /**
@@ -206,7 +214,8 @@ export async function forward(
   if (refusal) return refuse(req, res, refusal);
 
   const db = await deps.db();
-  const jar = loadJar(mirror ? null : session.cookieJar);
+  // Read only: a copy is made below when the site sets cookies.
+  let jar = readOnlyJar(mirror ? null : session.cookieJar);
   const hasBody = req.method !== "GET" && req.method !== "HEAD";
   let upstream: UpstreamResponse;
   try {
@@ -224,7 +233,7 @@ export async function forward(
   }
 
   const setCookie = upstream.headers["set-cookie"];
-  if (setCookie?.length && !mirror) await keepSetCookies(db, forwarded, jar, setCookie);
+  if (setCookie?.length && !mirror) jar = await keepSetCookies(db, forwarded, setCookie);
 
   const mime = (upstream.headers["content-type"] ?? "").split(";")[0].trim().toLowerCase();
   const hasResponseBody = req.method !== "HEAD" && upstream.status !== 204 && upstream.status !== 304;

@@ -23,6 +23,9 @@ let sparing: Listening;
 
 const PAGE = '<!doctype html><html><head><title>Home</title></head><body><a href="/account">Account</a></body></html>';
 const PNG = Buffer.from("89504e470d0a1a0a", "hex");
+/** Lets the site's /streamed page end. */
+let releaseStreamed = () => {};
+const streamedReleased = new Promise<void>((resolve) => (releaseStreamed = resolve));
 /** The Cookie header each path of the site was last asked with. */
 const seenCookies = new Map<string, string | undefined>();
 
@@ -78,6 +81,12 @@ beforeAll(async () => {
     if (url.pathname === "/gzip-twice") {
       res.writeHead(200, { "content-type": "text/html", "content-encoding": "gzip, gzip" });
       return res.end(gzipSync(gzipSync(PAGE)));
+    }
+    if (url.pathname === "/streamed") {
+      // The page's start, and its end only once the test has read that start through the proxy.
+      res.writeHead(200, { "content-type": "text/html" });
+      res.write("<!doctype html><title>Streamed</title><p>first part</p>");
+      return void streamedReleased.then(() => res.end("<p>second part</p>"));
     }
     if (url.pathname === "/compressed-oddly") {
       res.writeHead(200, { "content-type": "text/html", "content-encoding": "zstd" });
@@ -172,7 +181,7 @@ describe("proxy session links", () => {
 });
 
 describe("the proxy", () => {
-  it("serves the page rewritten, the runtime (with the visitor script to add) first in <head>, with its own CSP, never from a cache", async () => {
+  it("serves the page rewritten, the runtime (with the visitor script to add) in it, with its own CSP, never from a cache", async () => {
     const { cookie, location } = await open(await proxyLink(proxy.url, claims()));
     const answer = await fetch(`${proxy.url}${location}`, { headers: { cookie } });
     expect(answer.status).toBe(200);
@@ -190,9 +199,28 @@ describe("the proxy", () => {
       visitor: { src: "http://service.test/cobrowse.js", publicKey: fixture.team.publicKey },
     }).replaceAll('"', "&quot;");
     // This proxy has no built runtime to put inline: the page asks for it (runtime-script.test.ts has the inline tag).
-    expect(html).toContain(`<head><script src="/__tandem/proxy-runtime.js" data-tandem-proxy="${config}"></script><title>Home</title>`);
+    // A page without scripts gets it at the end of its body (rewrite-html.test.ts has where it goes).
+    expect(html).toContain(`Account</a><script src="/__tandem/proxy-runtime.js" data-tandem-proxy="${config}"></script></body>`);
     expect(html).not.toContain('cobrowse.js"');
     expect(html).toContain(`<a href="/s/${id}/http/127.0.0.1:${new URL(site.url).port}/account">`);
+  });
+
+  it("sends a page the site sent at once in one piece with its length, and streams one still coming", async () => {
+    const { cookie, location } = await open(await proxyLink(proxy.url, claims()));
+    const whole = await fetch(`${proxy.url}${location}`, { headers: { cookie } });
+    const html = await whole.text();
+    expect(whole.headers.get("transfer-encoding")).toBeNull();
+    expect(whole.headers.get("content-length")).toBe(String(Buffer.byteLength(html)));
+
+    const streamed = await fetch(`${proxy.url}${location}streamed`, { headers: { cookie } });
+    const reader = streamed.body!.pipeThrough(new TextDecoderStream()).getReader();
+    let start = "";
+    while (!start.includes("first part")) start += (await reader.read()).value ?? "";
+    expect(start).not.toContain("second part");
+    releaseStreamed();
+    let rest = "";
+    for (let read = await reader.read(); !read.done; read = await reader.read()) rest += read.value;
+    expect(rest).toContain("<p>second part</p>");
   });
 
   it("keeps the site's cookies in the jar: HttpOnly ones never reach the browser, scripts see the others", async () => {
@@ -357,7 +385,7 @@ describe("the proxy", () => {
     expect(twice.headers.get("content-encoding")).toBeNull();
     expect(twice.headers.get("content-security-policy")).toBe(proxiedPageCsp("http://service.test"));
     const html = await twice.text();
-    expect(html).toContain('<head><script src="/__tandem/proxy-runtime.js"');
+    expect(html).toContain('<script src="/__tandem/proxy-runtime.js"');
     expect(html).toContain(`<a href="${location}account">`);
     const odd = await fetch(`${proxy.url}${location}compressed-oddly`, { headers: { cookie, "sec-fetch-dest": "document" } });
     expect(odd.status).toBe(502);

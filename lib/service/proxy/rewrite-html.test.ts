@@ -21,16 +21,62 @@ describe("createHtmlRewriter", () => {
     await finished(Readable.from([page.slice(0, 40), page.slice(40)]).pipe(rewriter));
     expect(pieces.length).toBeLessThanOrEqual(3); // each chunk's tokens, and what the end of the page gives
     expect(pieces.join("")).toBe(
-      `<!doctype html><html><head>${INJECTION}<title>x</title></head><body><a href="/s/S1/https/shop.test/a">a</a><img src="/s/S1/https/shop.test/b.png"><p>text</p></body></html>`,
+      `<!doctype html><html><head><title>x</title></head><body><a href="/s/S1/https/shop.test/a">a</a><img src="/s/S1/https/shop.test/b.png"><p>text</p>${INJECTION}</body></html>`,
     );
   });
 
-  it("puts the injection first in <head>, creating a head when the page has none", async () => {
-    expect(await rewrite("<!doctype html><html><head><title>x</title></head><body></body></html>")).toBe(
-      `<!doctype html><html><head>${INJECTION}<title>x</title></head><body></body></html>`,
+  it("puts the injection just before the page's first script, its stylesheets and images ahead of it", async () => {
+    expect(
+      await rewrite('<!doctype html><html><head><title>x</title><link rel="stylesheet" href="a.css"><script src="app.js"></script></head><body></body></html>'),
+    ).toBe(
+      `<!doctype html><html><head><title>x</title><link rel="stylesheet" href="/s/S1/https/shop.test/dir/a.css">${INJECTION}<script src="/s/S1/https/shop.test/dir/app.js"></script></head><body></body></html>`,
     );
-    expect(await rewrite("<!doctype html><p>hi</p>")).toBe(`<!doctype html><head>${INJECTION}</head><p>hi</p>`);
-    expect(await rewrite("<!-- only a comment -->")).toBe(`<!-- only a comment --><head>${INJECTION}</head>`);
+    expect(await rewrite('<head><title>x</title></head><body><img src="a.png"><p>hi</p><script>go()</script>')).toBe(
+      `<head><title>x</title></head><body><img src="/s/S1/https/shop.test/dir/a.png"><p>hi</p>${INJECTION}<script>go()</script>`,
+    );
+  });
+
+  it("puts it before anything else that may run a script of the page: handlers, javascript: addresses, frames, embedded documents, SVG", async () => {
+    const before = async (markup: string) => {
+      const out = await rewrite(`<head><title>x</title></head><body><p>a</p>${markup}<p>b</p></body>`);
+      return out.indexOf(INJECTION) === out.indexOf("<p>a</p>") + "<p>a</p>".length;
+    };
+    for (const markup of [
+      '<img src="x.png" onerror="go()">',
+      '<body onload="go()">',
+      '<a href=" java\nscript:go()">a</a>',
+      '<a href="&#106;avascript:go()">a</a>',
+      '<form action="JavaScript:go()"></form>',
+      '<iframe src="frame.html"></iframe>',
+      '<object data="a.svg"></object>',
+      "<embed src=a.svg>",
+      "<svg><circle r=1 /></svg>",
+      "<math><mi>x</mi></math>",
+      '<template shadowrootmode="open"><slot></slot></template>',
+    ]) {
+      expect(await before(markup), markup).toBe(true);
+    }
+    expect(await rewrite('<html onclick="go()"><p>hi</p>')).toBe(`<html onclick="go()">${INJECTION}<p>hi</p>`);
+    expect(await rewrite('<frameset cols="50%,50%"><frame src="a.html"></frameset>')).toBe(
+      `${INJECTION}<frameset cols="50%,50%"><frame src="/s/S1/https/shop.test/dir/a.html"></frameset>`,
+    );
+  });
+
+  it("never puts it in an inert template, and gives a page without scripts it at the end of its body, or of the page", async () => {
+    expect(await rewrite('<body><template><script>x()</script><img onerror="y()"></template><p>hi</p></body></html>')).toBe(
+      `<body><template><script>x()</script><img onerror="y()"></template><p>hi</p>${INJECTION}</body></html>`,
+    );
+    expect(await rewrite("<!doctype html><p>hi</p>")).toBe(`<!doctype html><p>hi</p>${INJECTION}`);
+    expect(await rewrite("<!-- only a comment -->")).toBe(`<!-- only a comment -->${INJECTION}`);
+  });
+
+  it("reads the page's bytes in its charset, within their limit", async () => {
+    const context = { sessionId: "S1", base: new URL("https://shop.test/") };
+    const page = Buffer.from("<p>caf\u00e9</p>", "latin1");
+    const latin1 = createHtmlRewriter(context, INJECTION, { decoder: new TextDecoder("windows-1252"), maxBytes: 100 });
+    expect(await text(Readable.from([page.subarray(0, 6), page.subarray(6)]).pipe(latin1))).toBe(`<p>café</p>${INJECTION}`);
+    const small = createHtmlRewriter(context, INJECTION, { decoder: new TextDecoder(), maxBytes: 5 });
+    await expect(text(Readable.from([page]).pipe(small))).rejects.toThrow("over 5 bytes");
   });
 
   it("keeps links, forms and subresources on the proxy, relative and absolute alike", async () => {
@@ -85,7 +131,7 @@ describe("createHtmlRewriter", () => {
     const chunks = html.split("");
     const out = await text(Readable.from(chunks).pipe(createHtmlRewriter(context, INJECTION)));
     expect(out).toBe(
-      `<html><head>${INJECTION}<style>a{background:url(/s/S1/https/shop.test/x.png)}</style></head><body><a href="/s/S1/https/shop.test/y.html">y</a></body></html>`,
+      `<html><head><style>a{background:url(/s/S1/https/shop.test/x.png)}</style></head><body><a href="/s/S1/https/shop.test/y.html">y</a>${INJECTION}</body></html>`,
     );
   });
 });

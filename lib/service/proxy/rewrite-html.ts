@@ -2,6 +2,7 @@ import { RewritingStream } from "parse5-html-rewriting-stream";
 import type { StartTag } from "parse5-sax-parser";
 import { parseSrcset, stringifySrcset } from "srcset";
 import { addressAttribute, mapAddressList } from "@/lib/contract/proxy-attributes";
+import { BodyTooLargeError } from "./body";
 import { rewriteCss } from "./rewrite-css";
 import { proxiedAddress, type RewriteContext } from "./rewrite-url";
 
@@ -27,14 +28,33 @@ function rewriteSrcset(value: string, context: RewriteContext): string {
   }
 }
 
+/** How the page's bytes are read: their charset, and how many the rewriting takes. */
+export interface PageBytes {
+  decoder: TextDecoder;
+  maxBytes: number;
+}
+
 /**
- * parse5's rewriter, with a last word once the whole page has been read. What the tokens of one chunk
- * of the page give is passed on as one piece: one per token would be a write, a chunk of the chunked
- * answer and a system call each, dozens per page.
+ * parse5's rewriter, reading the page's bytes itself (no stage of their own before it), with a last
+ * word once the whole page has been read. What the tokens of one chunk of the page give is passed on
+ * as one piece: one per token would be a write, a chunk of the chunked answer and a system call each,
+ * dozens per page.
  */
 class PageRewriter extends RewritingStream {
   beforeEnd: () => void = () => {};
   private batch: string[] | null = null;
+  private bytesRead = 0;
+
+  constructor(private readonly bytes: PageBytes) {
+    super();
+  }
+
+  override _transform(chunk: Buffer | string, encoding: string, callback: (error?: Error | null, data?: string) => void): void {
+    if (typeof chunk === "string") return super._transform(chunk, encoding, callback);
+    this.bytesRead += chunk.length;
+    if (this.bytesRead > this.bytes.maxBytes) return callback(new BodyTooLargeError(this.bytes.maxBytes));
+    super._transform(this.bytes.decoder.decode(chunk, { stream: true }), encoding, callback);
+  }
 
   override push(chunk: unknown, encoding?: BufferEncoding): boolean {
     if (this.batch && typeof chunk === "string") {
@@ -56,6 +76,8 @@ class PageRewriter extends RewritingStream {
     return "";
   }
   override _final(callback: (error?: Error | null) => void): void {
+    const rest = this.bytes.decoder.decode();
+    if (rest) this._transformChunk(rest);
     super._final((error?: Error | null) => {
       if (!error) this.beforeEnd();
       callback(error);
@@ -97,29 +119,56 @@ function rewriteStartTag(tag: StartTag, context: RewriteContext): boolean {
 }
 
 /**
- * A streaming HTML rewriter (parse5's tokenizer, so the page is read as a browser reads it) that keeps
- * a proxied page's navigation and subresources on the proxy, and puts `injection` first in `<head>`
- * (creating a `<head>` when the page has none). Text arrives as strings; the page's bytes are otherwise
- * passed on as they came.
+ * Elements whose arrival may run a script of the page: scripts, frames and embedded documents (whose
+ * scripts can reach this window), SVG and MathML (scripts and handlers of their own), a declarative
+ * shadow root (its content is live), and any element with an event handler or a `javascript:` address.
  */
-export function createHtmlRewriter(context: RewriteContext, injection: string): RewritingStream {
-  const rewriter = new PageRewriter();
+const SCRIPTING_ELEMENTS = new Set(["script", "iframe", "frame", "frameset", "object", "embed", "svg", "math"]);
+
+function mayRunScript(tag: StartTag): boolean {
+  if (SCRIPTING_ELEMENTS.has(tag.tagName)) return true;
+  return tag.attrs.some(
+    (attr) =>
+      attr.name.startsWith("on") ||
+      (tag.tagName === "template" && attr.name.startsWith("shadowroot")) ||
+      // As browsers read an address: tabs and newlines anywhere and leading spaces or controls do not count.
+      /^[\x00-\x20]*javascript:/i.test(attr.value.replace(/[\t\n\r]/g, "")),
+  );
+}
+
+/**
+ * A streaming HTML rewriter (parse5's tokenizer, so the page is read as a browser reads it) that keeps
+ * a proxied page's navigation and subresources on the proxy, and puts `injection` (the runtime) just
+ * before the first element that may run a script of the page. No script of the page runs before it,
+ * and the browser finds the stylesheets and images ahead of it while the runtime runs. A page that has
+ * none gets it at its end; in a `<template>` (inert) it never goes. The page comes as bytes (`bytes`:
+ * their charset and limit) or as text; what is not rewritten is passed on as it came.
+ */
+export function createHtmlRewriter(
+  context: RewriteContext,
+  injection: string,
+  bytes: PageBytes = { decoder: new TextDecoder(), maxBytes: Infinity },
+): RewritingStream {
+  const rewriter = new PageRewriter(bytes);
   let injected = false;
+  let inertTemplates = 0;
   let styleText: string | null = null;
-  const injectBefore = () => {
+  const inject = () => {
     if (injected) return;
     injected = true;
-    rewriter.emitRaw(`<head>${injection}</head>`);
+    rewriter.emitRaw(injection);
   };
 
   rewriter.on("startTag", (tag, raw) => {
-    if (tag.tagName === "html") return rewriter.emitRaw(raw);
-    if (tag.tagName === "head" && !injected) {
+    const scripting = !injected && inertTemplates === 0 && mayRunScript(tag);
+    // Before the root element nothing may stand in XHTML: there the runtime goes just inside it.
+    if (tag.tagName === "html") {
       rewriter.emitRaw(raw);
-      injected = true;
-      return rewriter.emitRaw(injection);
+      return scripting ? inject() : undefined;
     }
-    injectBefore();
+    if (scripting) inject();
+    // A template is inert, and so is every template inside one; a live one (a shadow root) came after the runtime.
+    if (tag.tagName === "template" && !tag.selfClosing && (inertTemplates > 0 || !mayRunScript(tag))) inertTemplates += 1;
     if (!rewriteStartTag(tag, context)) return;
     rewriter.emitStartTag(tag);
     if (tag.tagName === "style" && !tag.selfClosing) styleText = "";
@@ -129,16 +178,16 @@ export function createHtmlRewriter(context: RewriteContext, injection: string): 
       rewriter.emitRaw(rewriteCss(styleText, context));
       styleText = null;
     }
+    if (tag.tagName === "template" && inertTemplates > 0) inertTemplates -= 1;
+    // Inside the root element still, as XHTML needs.
+    if ((tag.tagName === "body" || tag.tagName === "html") && inertTemplates === 0) inject();
     rewriter.emitRaw(raw);
   });
-  rewriter.on("text", (text, raw) => {
+  rewriter.on("text", (_text, raw) => {
     if (styleText !== null) styleText += raw;
-    else {
-      if (!injected && raw.trim() !== "") injectBefore();
-      rewriter.emitRaw(raw);
-    }
+    else rewriter.emitRaw(raw);
   });
-  // A page with nothing but a doctype or comments still gets the runtime.
-  rewriter.beforeEnd = injectBefore;
+  // A page with no element that may run script, nor an end tag of its body, still gets the runtime.
+  rewriter.beforeEnd = inject;
   return rewriter;
 }

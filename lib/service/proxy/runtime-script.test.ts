@@ -1,8 +1,8 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { afterAll, describe, expect, it } from "vitest";
-import { canInline, runtimeTag } from "./runtime-script";
+import { afterAll, describe, expect, it, vi } from "vitest";
+import { canInline, RUNTIME_RECHECK_MS, runtimeTag } from "./runtime-script";
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), "proxy-runtime-"));
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
@@ -37,12 +37,19 @@ describe("the runtime's tag in a proxied page", () => {
     expect(await runtimeTag(path.join(dir, "missing.js"), CONFIG, { xhtml: false })).toContain('src="/__tandem/proxy-runtime.js"');
   });
 
-  it("reads the file again once it changed", async () => {
-    const file = runtimeFile("changing.js", "window.v=1");
-    expect(await runtimeTag(file, CONFIG, { xhtml: false })).toContain(">window.v=1<");
-    fs.writeFileSync(file, "window.v=2");
-    fs.utimesSync(file, new Date(), new Date(Date.now() + 10_000));
-    expect(await runtimeTag(file, CONFIG, { xhtml: false })).toContain(">window.v=2<");
+  it("reads the file again once it changed, checking it once a second at most", async () => {
+    vi.useFakeTimers({ toFake: ["Date"] });
+    try {
+      const file = runtimeFile("changing.js", "window.v=1");
+      expect(await runtimeTag(file, CONFIG, { xhtml: false })).toContain(">window.v=1<");
+      fs.writeFileSync(file, "window.v=2");
+      fs.utimesSync(file, new Date(), new Date(Date.now() + 10_000));
+      expect(await runtimeTag(file, CONFIG, { xhtml: false })).toContain(">window.v=1<");
+      vi.advanceTimersByTime(RUNTIME_RECHECK_MS);
+      expect(await runtimeTag(file, CONFIG, { xhtml: false })).toContain(">window.v=2<");
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it("checks what may go inline", () => {

@@ -1,4 +1,4 @@
-import fs from "node:fs/promises";
+import fs from "node:fs";
 import type { ServerResponse } from "node:http";
 import { escapeAttribute } from "entities";
 
@@ -22,21 +22,27 @@ interface RuntimeCopy {
   inline: string | null;
 }
 
-/** The runtime as last read, kept while its file is unchanged (a stat, not a read, for every proxied page). */
-let runtimeCopy: RuntimeCopy | null = null;
+/** How long a read of the runtime is used before its file is checked again (a rebuild while the server runs). */
+export const RUNTIME_RECHECK_MS = 1_000;
+
+/** The runtime as last read, and when its file was last checked: a stat a second at most, not one per page. */
+let runtimeCopy: (RuntimeCopy & { checkedAt: number }) | null = null;
 
 async function readRuntime(file: string): Promise<RuntimeCopy> {
-  const { mtimeMs } = await fs.stat(file);
-  if (runtimeCopy?.file === file && runtimeCopy.mtimeMs === mtimeMs) return runtimeCopy;
-  const script = await fs.readFile(file);
+  const now = Date.now();
+  if (runtimeCopy?.file === file && now - runtimeCopy.checkedAt < RUNTIME_RECHECK_MS) return runtimeCopy;
+  const { mtimeMs } = await fs.promises.stat(file);
+  if (runtimeCopy?.file === file && runtimeCopy.mtimeMs === mtimeMs) return Object.assign(runtimeCopy, { checkedAt: now });
+  const script = await fs.promises.readFile(file);
   const text = script.toString("utf8");
-  runtimeCopy = { file, mtimeMs, script, inline: canInline(text) ? text : null };
+  runtimeCopy = { file, mtimeMs, script, inline: canInline(text) ? text : null, checkedAt: now };
   return runtimeCopy;
 }
 
 /**
- * The runtime's tag, first in a proxied page's `<head>`, with the page's configuration. Inline in HTML:
- * a script of its own would block the page's parsing for one more request before anything else runs.
+ * The runtime's tag, for a proxied page (the rewriter puts it before the page's first script), with the
+ * page's configuration. Inline in HTML: a script of its own would block the page's parsing for one more
+ * request before anything else runs.
  * The proxied page's policy already allows inline scripts (the sites need them), so the runtime needs
  * no nonce; and it holds nothing the page's own scripts could not already see.
  */

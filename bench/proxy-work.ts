@@ -1,0 +1,87 @@
+/**
+ * The universal proxy's own work per request, without a browser: each kind of the test shop's answers
+ * (e2e/proxy/site: the page, rewritten with the runtime put in; a stylesheet, rewritten; a script and an
+ * image, passed on as they came) asked --requests times in a row on one kept-alive connection, directly
+ * and through the proxy of a real server (`npm start`'s). Printed: the time to each answer's end (p50)
+ * and the server's CPU per request (its process tree, from /proc), which a busy shared machine moves far
+ * less than times. `--baseline <checkout>` measures a second checkout's proxy (its own build) too.
+ *
+ *   npx tsx --conditions=react-server bench/proxy-work.ts [--requests 2000] [--baseline <checkout>]
+ *
+ * Needs a production build (`npm run build`).
+ */
+import http from "node:http";
+import os from "node:os";
+import path from "node:path";
+import { parseArgs } from "node:util";
+import { startTestSite } from "../e2e/proxy/support/test-site";
+import { BenchmarkFailure, requireFinite, requireSamples } from "./fail-loudly";
+import { percentile } from "./measure";
+import { cpuSeconds } from "./process-cpu";
+import { openProxySession, type OpenedProxySession } from "./proxy-session";
+
+const { values } = parseArgs({ options: { requests: { type: "string", default: "2000" }, baseline: { type: "string" } } });
+const REQUESTS = Number(values.requests);
+
+/** What each kind is asked for, and with what a browser would ask. */
+const KINDS = {
+  page: { path: "", destination: "document", accept: "text/html" },
+  stylesheet: { path: "styles/site.css", destination: "style", accept: "text/css" },
+  script: { path: "scripts/app.js", destination: "script", accept: "*/*" },
+  image: { path: "images/logo-1x.png", destination: "image", accept: "image/*" },
+};
+
+const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+
+/** Milliseconds from the request to its answer's end. */
+function timeAnswer(url: string, headers: Record<string, string>): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const started = performance.now();
+    http
+      .get(url, { agent, headers }, (res) => {
+        res.resume();
+        res.on("end", () =>
+          res.statusCode! < 300 ? resolve(performance.now() - started) : reject(new BenchmarkFailure(`${url}: answered ${res.statusCode}`)),
+        );
+      })
+      .on("error", reject);
+  });
+}
+
+const p50 = (values: number[]) =>
+  percentile(
+    [...requireSamples(values, "answers")].sort((a, b) => a - b),
+    50,
+  );
+
+const load = os.loadavg()[0].toFixed(1);
+const site = await startTestSite();
+const proxies: (OpenedProxySession & { name: string })[] = [];
+try {
+  proxies.push({ name: "this checkout", ...(await openProxySession(process.cwd(), `${site.origin}/`)) });
+  if (values.baseline) proxies.push({ name: values.baseline, ...(await openProxySession(path.resolve(values.baseline), `${site.origin}/`)) });
+  console.log(`\nLoad average ${load} at the start; ${REQUESTS} requests of each kind, one after another.\n`);
+  console.log(
+    `| answer | direct p50 ms | ${proxies.map((proxy) => `${proxy.name}: p50 ms | added ms | server CPU ms/request`).join(" | ")} |\n|---|---|${proxies.map(() => "---|---|---|").join("")}`,
+  );
+  for (const [kind, { path: file, destination, accept }] of Object.entries(KINDS)) {
+    const direct: number[] = [];
+    for (let i = 0; i < REQUESTS; i++) direct.push(await timeAnswer(`${site.origin}/${file}`, { accept, "sec-fetch-dest": destination }));
+    const cells = [p50(direct).toFixed(2)];
+    for (const proxy of proxies) {
+      const headers = { cookie: proxy.cookie, accept, "sec-fetch-dest": destination, referer: proxy.url };
+      for (let i = 0; i < Math.min(50, REQUESTS); i++) await timeAnswer(`${proxy.url}${file}`, headers); // warm
+      const before = cpuSeconds({ server: [proxy.server.pid] }).server;
+      const proxied: number[] = [];
+      for (let i = 0; i < REQUESTS; i++) proxied.push(await timeAnswer(`${proxy.url}${file}`, headers));
+      const cpuMs = ((cpuSeconds({ server: [proxy.server.pid] }).server - before) * 1000) / REQUESTS;
+      const figures = requireFinite({ p50: p50(proxied), added: p50(proxied) - p50(direct), cpuMs }, `${kind} through ${proxy.name}`);
+      cells.push(figures.p50.toFixed(2), figures.added.toFixed(2), figures.cpuMs.toFixed(3));
+    }
+    console.log(`| ${kind} | ${cells.join(" | ")} |`);
+  }
+} finally {
+  agent.destroy();
+  await site.close();
+  await Promise.all(proxies.map((proxy) => proxy.server.stop()));
+}
