@@ -13,6 +13,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from "node:ht
 import { getRequestListener } from "@hono/node-server";
 import next from "next";
 import { bootOrExit } from "../lib/boot";
+import { coalesceWrites } from "../lib/coalesced-writes";
 import { serveInProcess } from "../lib/client/in-process";
 import { CLIENT_ADDRESS_HEADER, clientAddress, markClientAddressHeaderTrusted, peerIsTrustedProxy } from "../lib/client-address";
 import { getDb } from "../lib/db";
@@ -100,6 +101,7 @@ async function servePage(req: IncomingMessage, res: ServerResponse, pathname: st
     return;
   }
   await passEmbedOrigins(req, pathname);
+  coalesceWrites(res);
   await handle(req, res);
 }
 // Idle keep-alive connections stay open a minute (Node's default is 5 s): a client or load balancer

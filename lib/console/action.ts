@@ -4,7 +4,7 @@ import { headers } from "next/headers";
 import { z } from "zod";
 import { getDb } from "@/lib/db";
 import { countedInFlight } from "@/lib/lifecycle/draining";
-import { recordAudit } from "../audit/record";
+import { recordAuditEvent } from "../audit/record";
 import { AuthError } from "./auth/auth-error";
 import { requireCaller, type Caller } from "./auth/caller";
 import { clientIp } from "./auth/request-ip";
@@ -60,7 +60,7 @@ export function defineAction<S extends z.ZodType, T>(config: ActionConfig<S, T>)
       const input = parsed.data;
       const audit = async (outcome: "success" | "failure", detail: Record<string, unknown>) => {
         if (!config.audit) return;
-        await recordAudit(await getDb(), {
+        await recordAuditEvent(await getDb(), {
           actorId: caller.id,
           actorEmail: caller.email,
           action: config.audit.action,

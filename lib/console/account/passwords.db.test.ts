@@ -6,7 +6,8 @@ import { addressSignInLimit } from "../auth/sign-in-attempts";
 import { auditEvents } from "@/lib/audit/schema";
 import { consoleUsers, passwordResets } from "../schema";
 import { signIn } from "../auth/sign-in";
-import { createUser, findEnabledUser } from "../users/users";
+import { findEnabledUser } from "../users/enabled-users";
+import { createUser } from "../users/users";
 import { CHANGE_LIMIT, changeOwnPassword, createResetToken, hashResetToken, RESET_LINK_TTL_MS, resetTokenUsable, useResetToken } from "./passwords";
 
 let database: Awaited<ReturnType<typeof openTestDatabase>>;
@@ -56,6 +57,7 @@ describe("password reset links", () => {
     const user = await newUser("reset@example.com");
     const signedIn = Date.now() - 1_000;
     const { token } = await createResetToken(database.db, { userId: user.id, createdBy: admin.id });
+    expect(await findEnabledUser(database.db, user.id, signedIn)).toBeDefined();
     const stored = await database.db.select().from(passwordResets).where(eq(passwordResets.userId, user.id));
     expect(stored).toHaveLength(1);
     expect(stored[0].tokenHash).toBe(hashResetToken(token));

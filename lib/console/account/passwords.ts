@@ -3,6 +3,7 @@ import { and, count, eq, gt, isNull, sql } from "drizzle-orm";
 import type { Db } from "@/lib/db";
 import { recordAudit } from "../../audit/record";
 import { publicFormRefusal } from "../auth/sign-in-attempts";
+import { forgetConsoleUser } from "../users/enabled-users";
 import { hashPassword, PasswordsBusyError, PUBLIC_FORM_BUSY, verifyPassword } from "../users/passwords";
 import { auditEvents } from "@/lib/audit/schema";
 import { consoleUsers, passwordResets } from "../schema";
@@ -31,7 +32,7 @@ export class PasswordChangeError extends Error {
 
 export const hashResetToken = (token: string) => createHash("sha256").update(token).digest("hex");
 
-/** A new password, and the end of every session signed in before now. */
+/** A new password, and the end of every session signed in before now (once committed: `forgetConsoleUser`). */
 async function setPassword(db: Pick<Db, "update">, userId: string, passwordHash: string, now: Date) {
   await db.update(consoleUsers).set({ passwordHash, sessionsValidAfter: now, updatedAt: now }).where(eq(consoleUsers.id, userId));
 }
@@ -75,6 +76,7 @@ export async function changeOwnPassword(
     throw new PasswordChangeError("The current password is incorrect.", "current");
   }
   await setPassword(db, input.userId, await hashPassword(input.next), now);
+  forgetConsoleUser(input.userId);
   await audit("success", {});
 }
 
@@ -148,7 +150,9 @@ export async function useResetToken(db: Db, input: { token: string; password: st
     await recordAudit(tx, { at: now, actorId: spent.userId, actorEmail: user?.email, action: RESET_USED, target: spent.userId, ip: input.ip });
     return spent.userId;
   });
-  return userId ? { userId } : refuse();
+  if (!userId) return refuse();
+  forgetConsoleUser(userId);
+  return { userId };
 }
 
 /** Whether the user has a password (a user created through single sign-on may have none). */

@@ -10,7 +10,7 @@ import { hasRole, type Role } from "./roles";
 import { decodeSessionToken } from "./session-decode";
 import { isWithinAbsoluteLimit } from "./session-limits";
 import type { ConsolePage } from "../pages";
-import { findEnabledUser } from "../users/users";
+import { findEnabledUser } from "../users/enabled-users";
 
 export interface Caller {
   id: string;
@@ -33,7 +33,7 @@ async function sessionToken() {
 
 /**
  * Who is calling, from the signed session cookie and the users table (so a disabled user, a changed
- * role or a changed password takes effect at once). The security boundary of every page, action and console route handler:
+ * role or a changed password takes effect at once on this node, on the others within USER_TRUSTED_MS). The security boundary of every page, action and console route handler:
  * `proxy.ts` only redirects anonymous page views. Read once per request (React `cache`): the layout and
  * the page share one lookup.
  */

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { openTestDatabase } from "@/lib/testing/test-database";
 import { consoleUsers } from "../schema";
+import { findEnabledUser } from "../users/enabled-users";
 import { createUser, findUserByEmail } from "../users/users";
 import { createResetToken } from "../account/passwords";
 import { BREAK_GLASS_REFUSAL, changeUserRole, listConsoleUsers, setUserDisabled, UserChangeError } from "./console-users";
@@ -23,14 +24,21 @@ const user = (email: string, role: "agent" | "lead" | "admin") =>
   createUser(database.db, { email, name: email.split("@")[0], role, password: "a-long-password-1" });
 
 describe("console user changes", () => {
-  it("changes a role and disables and re-enables a user", async () => {
+  it("changes a role and disables and re-enables a user, and the caller check sees each change at once", async () => {
     const ann = await user("ann@example.com", "admin");
     const bob = await user("bob@example.com", "agent");
+    expect((await findEnabledUser(database.db, bob.id))?.role).toBe("agent"); // now kept by this node
     await expect(changeUserRole(database.db, by(ann), bob.id, "lead")).resolves.toMatchObject({ email: "bob@example.com", before: { role: "agent" } });
+    expect((await findEnabledUser(database.db, bob.id))?.role).toBe("lead");
+    await changeUserRole(database.db, by(ann), bob.id, "agent");
+    expect((await findEnabledUser(database.db, bob.id))?.role).toBe("agent");
+    await changeUserRole(database.db, by(ann), bob.id, "lead");
     await setUserDisabled(database.db, by(ann), bob.id, true);
     expect((await findUserByEmail(database.db, bob.email))?.disabledAt).toBeInstanceOf(Date);
+    expect(await findEnabledUser(database.db, bob.id)).toBeUndefined();
     await setUserDisabled(database.db, by(ann), bob.id, false);
     expect((await findUserByEmail(database.db, bob.email))?.disabledAt).toBeNull();
+    expect(await findEnabledUser(database.db, bob.id)).toMatchObject({ id: bob.id, role: "lead" });
     expect((await listConsoleUsers(database.db)).map((u) => [u.email, u.role])).toEqual([
       ["ann@example.com", "admin"],
       ["bob@example.com", "lead"],

@@ -2,6 +2,7 @@ import { and, asc, count, eq, isNull, ne, sql } from "drizzle-orm";
 import type { Db, Tx } from "@/lib/db";
 import type { Role } from "../auth/roles";
 import { consoleUsers } from "../schema";
+import { forgetConsoleUser } from "../users/enabled-users";
 
 export interface ConsoleUserRow {
   id: string;
@@ -58,25 +59,30 @@ async function changeUser(
   change: { role?: Role; disabled?: boolean },
 ): Promise<{ email: string; before: { role: Role; disabled: boolean } }> {
   const actorId = actor.id;
-  return db.transaction(async (tx) => {
-    await tx.execute(sql`lock table ${consoleUsers} in share row exclusive mode`);
-    const [user] = await tx.select().from(consoleUsers).where(eq(consoleUsers.id, userId));
-    if (!user) throw new UserChangeError("This user no longer exists.");
-    if (actor.breakGlassEmail && user.email === actor.breakGlassEmail.toLowerCase()) throw new UserChangeError(BREAK_GLASS_REFUSAL);
-    if (userId === actorId && change.disabled) throw new UserChangeError("You cannot disable your own account.");
-    if (userId === actorId && change.role && change.role !== "admin") throw new UserChangeError("You cannot remove your own admin role.");
-    const losesAdmin = user.role === "admin" && !user.disabledAt && (change.disabled === true || (change.role !== undefined && change.role !== "admin"));
-    if (losesAdmin && (await otherEnabledAdmins(tx, userId)) === 0) throw new UserChangeError("At least one enabled admin must remain.");
-    await tx
-      .update(consoleUsers)
-      .set({
-        ...(change.role ? { role: change.role } : {}),
-        ...(change.disabled === undefined ? {} : { disabledAt: change.disabled ? (user.disabledAt ?? new Date()) : null }),
-        updatedAt: new Date(),
-      })
-      .where(eq(consoleUsers.id, userId));
-    return { email: user.email, before: { role: user.role, disabled: user.disabledAt !== null } };
-  });
+  try {
+    return await db.transaction(async (tx) => {
+      await tx.execute(sql`lock table ${consoleUsers} in share row exclusive mode`);
+      const [user] = await tx.select().from(consoleUsers).where(eq(consoleUsers.id, userId));
+      if (!user) throw new UserChangeError("This user no longer exists.");
+      if (actor.breakGlassEmail && user.email === actor.breakGlassEmail.toLowerCase()) throw new UserChangeError(BREAK_GLASS_REFUSAL);
+      if (userId === actorId && change.disabled) throw new UserChangeError("You cannot disable your own account.");
+      if (userId === actorId && change.role && change.role !== "admin") throw new UserChangeError("You cannot remove your own admin role.");
+      const losesAdmin = user.role === "admin" && !user.disabledAt && (change.disabled === true || (change.role !== undefined && change.role !== "admin"));
+      if (losesAdmin && (await otherEnabledAdmins(tx, userId)) === 0) throw new UserChangeError("At least one enabled admin must remain.");
+      await tx
+        .update(consoleUsers)
+        .set({
+          ...(change.role ? { role: change.role } : {}),
+          ...(change.disabled === undefined ? {} : { disabledAt: change.disabled ? (user.disabledAt ?? new Date()) : null }),
+          updatedAt: new Date(),
+        })
+        .where(eq(consoleUsers.id, userId));
+      return { email: user.email, before: { role: user.role, disabled: user.disabledAt !== null } };
+    });
+  } finally {
+    // Committed or refused, the caller check reads the user afresh (lib/console/users/enabled-users.ts).
+    forgetConsoleUser(userId);
+  }
 }
 
 async function otherEnabledAdmins(tx: Tx, userId: string): Promise<number> {

@@ -5,6 +5,7 @@ import { closePasswordPool } from "../users/passwords";
 import { auditEvents } from "@/lib/audit/schema";
 import { consoleUsers } from "../schema";
 import { signIn } from "../auth/sign-in";
+import { findEnabledUser } from "../users/enabled-users";
 import { createUser, ensureAdmin, findUserByEmail } from "../users/users";
 import { SSO_SIGN_IN_ACTION, ssoSignIn, type SsoPolicy } from "./sign-in";
 
@@ -58,7 +59,11 @@ describe("ssoSignIn", () => {
 
   it("follows the provider's groups at every sign-in, up and down, and audits the previous role", async () => {
     const first = await attempt(claims("sub-mo", "mo@example.com", ["admins"]));
+    const moId = (first as { user: { id: string } }).user.id;
+    expect((await findEnabledUser(database.db, moId))?.role).toBe("admin");
     const again = await attempt(claims("sub-mo", "mo@example.com", []));
+    // The caller check sees the demotion at once.
+    expect((await findEnabledUser(database.db, moId))?.role).toBe("agent");
     expect(again).toMatchObject({ user: { id: (first as { user: { id: string } }).user.id, role: "agent" } });
     expect(await lastAudit("mo@example.com")).toMatchObject({ outcome: "success", detail: { role: "agent", previousRole: "admin" } });
     await attempt(claims("sub-mo", "mo@example.com", ["leads"]));

@@ -2,6 +2,7 @@ import { and, eq, ne, sql } from "drizzle-orm";
 import type { Db, Tx } from "@/lib/db";
 import { recordAudit } from "../../audit/record";
 import { consoleUsers } from "../schema";
+import { forgetConsoleUser } from "../users/enabled-users";
 import { newUserId, type ConsoleUser } from "../users/users";
 import { evaluateClaims, type RoleMapping, type SsoIdentity, type SsoRefusal } from "./claims";
 import type { SsoConfig } from "./config";
@@ -75,7 +76,7 @@ export async function ssoSignIn(db: Db, attempt: Attempt, policy: SsoPolicy, now
     return { refusal: "break_glass" };
   }
 
-  return db.transaction(async (tx) => {
+  const result = await db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`tandem.sso:${identity.email}`}))`);
     const found = await findUser(tx, attempt.issuer, identity);
     if (found && "linkedElsewhere" in found) {
@@ -132,4 +133,7 @@ export async function ssoSignIn(db: Db, attempt: Attempt, policy: SsoPolicy, now
     await audit(tx, "success", updated, { role: updated.role, ...changes });
     return { user: updated };
   });
+  // The provider may have changed the user's role: the caller check reads it afresh.
+  if ("user" in result && result.user) forgetConsoleUser(result.user.id);
+  return result;
 }

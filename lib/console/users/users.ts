@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
-import { and, count, eq, isNull, sql } from "drizzle-orm";
-import { preparedFor, type Db } from "@/lib/db";
+import { count, eq, sql } from "drizzle-orm";
+import type { Db } from "@/lib/db";
+import { forgetConsoleUser } from "./enabled-users";
 import { hashPassword } from "./passwords";
 import type { Role } from "../auth/roles";
 import { consoleUsers } from "../schema";
@@ -19,31 +20,6 @@ export const newUserId = () => `cu_${randomUUID().replaceAll("-", "")}`;
 
 export async function findUserByEmail(db: Db, email: string): Promise<ConsoleUser | undefined> {
   const [user] = await db.select().from(consoleUsers).where(eq(consoleUsers.email, email.toLowerCase()));
-  return user;
-}
-
-// Every console request reads it: prepared once, only the columns a caller needs, disabled users left out,
-// and so are sessions signed in before the user's password last changed.
-const enabledUserById = preparedFor((db) =>
-  db
-    .select({ id: consoleUsers.id, email: consoleUsers.email, name: consoleUsers.name, role: consoleUsers.role })
-    .from(consoleUsers)
-    .where(
-      and(
-        eq(consoleUsers.id, sql.placeholder("id")),
-        isNull(consoleUsers.disabledAt),
-        sql`coalesce(${consoleUsers.sessionsValidAfter}, '-infinity') <= ${sql.placeholder("signedInAt")}::timestamptz`,
-      ),
-    )
-    .prepare("console_enabled_user_by_id_v2"),
-);
-
-/**
- * The user as the caller check needs them, read now: undefined when disabled, or when the session was
- * signed in (`signedInAt`, ms) before a password change or reset ended the user's sessions.
- */
-export async function findEnabledUser(db: Db, id: string, signedInAt?: number): Promise<Pick<ConsoleUser, "id" | "email" | "name" | "role"> | undefined> {
-  const [user] = await enabledUserById(db).execute({ id, signedInAt: signedInAt === undefined ? "infinity" : new Date(signedInAt).toISOString() });
   return user;
 }
 
@@ -83,11 +59,13 @@ export async function createFirstAdmin(db: Db, user: Omit<NewUser, "role">): Pro
 /** Makes sure the configured admin exists with this password and the admin role (ADMIN_EMAIL/ADMIN_PASSWORD). */
 export async function ensureAdmin(db: Db, email: string, password: string): Promise<void> {
   const passwordHash = await hashPassword(password);
-  await db
+  const [admin] = await db
     .insert(consoleUsers)
     .values({ id: newUserId(), email: email.toLowerCase(), name: "Admin", role: "admin", passwordHash })
     .onConflictDoUpdate({
       target: consoleUsers.email,
       set: { passwordHash, role: "admin", disabledAt: null, updatedAt: new Date() },
-    });
+    })
+    .returning({ id: consoleUsers.id });
+  forgetConsoleUser(admin.id);
 }
