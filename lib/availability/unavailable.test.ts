@@ -1,4 +1,4 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { isUnavailable, UnavailableError } from "./unavailable";
 
 describe("isUnavailable", () => {
@@ -33,5 +33,14 @@ describe("isUnavailable", () => {
       null,
     ];
     for (const other of others) expect(isUnavailable(other), String(other)).toBe(false);
+  });
+
+  it("knows the error of another copy of this module, as Next's bundle has one beside the server's", async () => {
+    vi.resetModules();
+    const otherCopy = await import("./unavailable");
+    expect(otherCopy.UnavailableError).not.toBe(UnavailableError);
+    const failure = new otherCopy.UnavailableError("Redis is unreachable (the connection is reconnecting)");
+    expect(isUnavailable(failure)).toBe(true);
+    expect(isUnavailable(new Error("Failed query: select 1", { cause: failure }))).toBe(true);
   });
 });

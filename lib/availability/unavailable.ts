@@ -40,7 +40,9 @@ export function isUnavailable(error: unknown): boolean {
     if (typeof current !== "object") return false;
     const { code, name, message } = current as { code?: unknown; name?: unknown; message?: unknown };
     if (typeof code === "string" && (POSTGRES_CODES.has(code) || code.startsWith("08") || SOCKET_CODES.has(code))) return true;
-    if (name === "MaxRetriesPerRequestError") return true;
+    // By name too: Next's bundle has its own copy of this module, and the process's one relay, pool or
+    // breaker may have been made by either copy.
+    if (name === "UnavailableError" || name === "MaxRetriesPerRequestError") return true;
     if (typeof message === "string" && MESSAGES.some((pattern) => pattern.test(message))) return true;
   }
   return false;
