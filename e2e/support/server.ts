@@ -51,11 +51,28 @@ function groupAlive(leader: number): boolean {
   }
 }
 
+/** The server stopped at start because another program took a port it was given. */
+class PortTakenError extends Error {}
+/** Tries with fresh free ports, when the ports were picked here and another process took one meanwhile. */
+const START_ATTEMPTS = 3;
+
 /**
  * Starts Tandem the way a user does (`npm start`'s script, on the existing production build) on a free
  * port with a throwaway data folder (and database, on PostgreSQL), and waits until it is ready.
  */
 export async function startServer(options: ServerOptions = {}): Promise<RunningServer> {
+  // A port found free can be taken by another test's process before the server listens on it.
+  const portsPickedHere = options.port === undefined && options.proxyPort === undefined;
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await startOnce(options);
+    } catch (error) {
+      if (!(error instanceof PortTakenError && portsPickedHere && attempt < START_ATTEMPTS)) throw error;
+    }
+  }
+}
+
+async function startOnce(options: ServerOptions): Promise<RunningServer> {
   const port = options.port ?? (await freePort());
   const proxyPort = options.proxyPort ?? (await freePort());
   const dataDir = options.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), "tandem-e2e-"));
@@ -98,8 +115,11 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   const deadline = Date.now() + 90_000;
   while (!output.includes("Tandem is running at")) {
     if (child.exitCode !== null || Date.now() > deadline) {
-      await stop();
-      throw new Error(`Tandem did not start:\n${output}`);
+      const portTaken = child.exitCode !== null && /port \d+ is already in use/.test(output);
+      // A data folder given to it (a restart) is the caller's: only a throwaway one is removed.
+      if (portTaken && options.dataDir) await signal("SIGTERM");
+      else await stop();
+      throw portTaken ? new PortTakenError(`Tandem did not start:\n${output}`) : new Error(`Tandem did not start:\n${output}`);
     }
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
