@@ -10,8 +10,10 @@
  *      browser's cache cleared before each load: a first visit) and warm (cache kept: a visitor moving
  *      on through the site), and where a cold load's time goes (resource timing, p50).
  *
- *   npx tsx --conditions=react-server bench/proxy.ts [--rounds 3] [--requests 200] [--loads 20] [--baseline <checkout>]
+ *   npx tsx --conditions=react-server bench/proxy.ts [--rounds 3] [--requests 200] [--loads 20] [--baseline <checkout>] [--page /todomvc/]
  *
+ * `--page` loads another page of the test site than the shop's: `/todomvc/` is TodoMVC's, a real app
+ * (its stylesheet in the head, its scripts at the end of the body).
  * `--baseline` proxies the same page through a second Tandem from another checkout too (other code, its
  * own production build, e.g. main's), in the same rounds: the ratios of both, measured side by side.
  * Needs a production build (`npm run build`) and Chromium (CHROMIUM_PATH, default /usr/bin/chromium).
@@ -31,12 +33,15 @@ const { values } = parseArgs({
     rounds: { type: "string", default: "3" },
     requests: { type: "string", default: "200" },
     loads: { type: "string", default: "20" },
+    page: { type: "string", default: "/" },
     baseline: { type: "string" },
   },
 });
 const ROUNDS = Number(values.rounds);
 const REQUESTS = Number(values.requests);
 const LOADS = Number(values.loads);
+const PAGE = values.page;
+if (!PAGE.startsWith("/")) throw new BenchmarkFailure(`--page ${PAGE}: a path of the test site, starting with /`);
 
 async function timeToFirstByte(url: string, cookie: string): Promise<number[]> {
   const times: number[] = [];
@@ -106,10 +111,16 @@ const ms = (value: number) => value.toFixed(1);
 
 /** A proxy session of a server from `cwd` on the test site, and a browser context holding its cookie. */
 async function proxiedThrough(cwd: string, siteOrigin: string, browser: Browser) {
-  const { server, url, cookie } = await openProxySession(cwd, `${siteOrigin}/`);
+  const { server, url, cookie } = await openProxySession(cwd, `${siteOrigin}${PAGE}`);
   const context = await browser.newContext();
   await context.addCookies([{ name: "tandem_proxy", value: cookie.split("=")[1], url }]);
   return { server, served: { url, context, cookie } };
+}
+
+/** The test site's root as `pageUrl` (the address of PAGE, directly or on the proxy) reaches it. */
+function siteRoot(pageUrl: string): string {
+  if (!pageUrl.endsWith(PAGE)) throw new BenchmarkFailure(`${pageUrl} is not the address of ${PAGE}`);
+  return pageUrl.slice(0, pageUrl.length - PAGE.length);
 }
 
 type Served = "direct" | "proxied" | "baseline";
@@ -127,7 +138,7 @@ try {
   servers.push(current.server);
   const baseline = values.baseline ? await proxiedThrough(path.resolve(values.baseline), site.origin, browser) : null;
   if (baseline) servers.push(baseline.server);
-  const directUrl = `${site.origin}/`;
+  const directUrl = `${site.origin}${PAGE}`;
   const served: Partial<Record<Served, { url: string; context: BrowserContext; cookie: string }>> = {
     direct: { url: directUrl, context: await browser.newContext(), cookie: "" },
     proxied: current.served,
@@ -153,7 +164,7 @@ try {
     for (const name of names) {
       const { url, cookie } = served[name]!;
       roundFigures[name].ttfb = await timeToFirstByte(url, cookie);
-      roundFigures[name].image = await timeToFirstByte(`${url}images/logo-1x.png`, cookie);
+      roundFigures[name].image = await timeToFirstByte(`${siteRoot(url)}/images/logo-1x.png`, cookie);
     }
     for (const cold of [true, false]) {
       for (let i = 0; i < LOADS; i++) {

@@ -282,6 +282,26 @@ test("a real app (TodoMVC) works through the proxy, the runtime before its first
   await context.close();
 });
 
+test("a page whose head links a stylesheet before its script gets the runtime before the stylesheet, which is asked for once", async ({ browser }) => {
+  const { context, page, requested } = await openProxySession(browser, "/index.html");
+  const around = await page.evaluate(() => {
+    const runtime = document.querySelector("script[data-tandem-proxy]");
+    const link = (element: Element | null | undefined) =>
+      element instanceof HTMLLinkElement ? { rel: element.rel, as: element.as, href: element.href, applied: !!element.sheet } : null;
+    return { parent: runtime?.parentElement?.localName, before: link(runtime?.previousElementSibling), after: link(runtime?.nextElementSibling) };
+  });
+  const stylesheet = proxiedAddress("/styles/site.css");
+  expect(around).toEqual({
+    parent: "head",
+    before: { rel: "preload", as: "style", href: expect.stringMatching(stylesheet), applied: false },
+    after: { rel: "stylesheet", as: "", href: expect.stringMatching(stylesheet), applied: true },
+  });
+  // The preload's answer is the stylesheet's: one request, and the page styled by it.
+  expect(requested.filter((address) => stylesheet.test(address))).toHaveLength(1);
+  await expect(page.locator("h1")).toHaveCSS("color", "rgb(0, 128, 0)");
+  await context.close();
+});
+
 test("the visitor script comes after the page's load event, and the visitor registers", async ({ browser }) => {
   const context = await browser.newContext();
   const registered = context.waitForEvent("response", { predicate: (response) => response.url().endsWith("/collect/register") && response.ok() });

@@ -25,14 +25,59 @@ describe("createHtmlRewriter", () => {
     );
   });
 
-  it("puts the injection just before the page's first script, its stylesheets and images ahead of it", async () => {
-    expect(
-      await rewrite('<!doctype html><html><head><title>x</title><link rel="stylesheet" href="a.css"><script src="app.js"></script></head><body></body></html>'),
-    ).toBe(
-      `<!doctype html><html><head><title>x</title><link rel="stylesheet" href="/s/S1/https/shop.test/dir/a.css">${INJECTION}<script src="/s/S1/https/shop.test/dir/app.js"></script></head><body></body></html>`,
-    );
+  it("puts the injection just before the page's first script, its images ahead of it", async () => {
     expect(await rewrite('<head><title>x</title></head><body><img src="a.png"><p>hi</p><script>go()</script>')).toBe(
       `<head><title>x</title></head><body><img src="/s/S1/https/shop.test/dir/a.png"><p>hi</p>${INJECTION}<script>go()</script>`,
+    );
+  });
+
+  it("puts it before the stylesheets the head links ahead of its first script, after a preload of each, so it never waits for them", async () => {
+    const page =
+      '<!doctype html><html><head><title>x</title><link rel="stylesheet" href="a.css"><link rel="icon" href="i.png">' +
+      '<link rel="alternate stylesheet" href="alt.css"><link rel=" Stylesheet " href="b.css" media="print" crossorigin="use-credentials" referrerpolicy="no-referrer" title="B">' +
+      '<script src="app.js"></script><link rel="stylesheet" href="late.css"></head><body></body></html>';
+    const preloads =
+      '<link rel="preload" as="style" href="/s/S1/https/shop.test/dir/a.css" />' +
+      '<link rel="preload" as="style" href="/s/S1/https/shop.test/dir/b.css" media="print" crossorigin="use-credentials" referrerpolicy="no-referrer" />';
+    expect(await rewrite(page)).toBe(
+      `<!doctype html><html><head><title>x</title>${preloads}${INJECTION}<link rel="stylesheet" href="/s/S1/https/shop.test/dir/a.css">` +
+        '<link rel="icon" href="/s/S1/https/shop.test/dir/i.png"><link rel="alternate stylesheet" href="/s/S1/https/shop.test/dir/alt.css">' +
+        '<link rel=" Stylesheet " href="/s/S1/https/shop.test/dir/b.css" media="print" crossorigin="use-credentials" referrerpolicy="no-referrer" title="B">' +
+        '<script src="/s/S1/https/shop.test/dir/app.js"></script><link rel="stylesheet" href="/s/S1/https/shop.test/dir/late.css"></head><body></body></html>',
+    );
+    // Alternate, disabled and inert stylesheets hold no script: the runtime stays where the first script is.
+    expect(
+      await rewrite(
+        '<link rel="alternate stylesheet" href="a.css"><link rel="stylesheet" href="b.css" disabled><template><link rel="stylesheet" href="c.css"></template><p>hi</p><script>go()</script>',
+      ),
+    ).toBe(
+      '<link rel="alternate stylesheet" href="/s/S1/https/shop.test/dir/a.css"><link rel="stylesheet" href="/s/S1/https/shop.test/dir/b.css" disabled="">' +
+        `<template><link rel="stylesheet" href="/s/S1/https/shop.test/dir/c.css"></template><p>hi</p>${INJECTION}<script>go()</script>`,
+    );
+    // Scripts in the body: the runtime stays just before the first, the body parsed while the stylesheets come.
+    expect(await rewrite('<html><head><link rel="stylesheet" href="a.css"></head><body><p>hi</p><script>go()</script></body></html>')).toBe(
+      `<html><head><link rel="stylesheet" href="/s/S1/https/shop.test/dir/a.css"></head><body><p>hi</p>${INJECTION}<script>go()</script></body></html>`,
+    );
+    expect(await rewrite('<head><link rel="stylesheet" href="a.css"><body onload="go()"><p>hi</p>')).toBe(
+      `<head><link rel="preload" as="style" href="/s/S1/https/shop.test/dir/a.css" />${INJECTION}<link rel="stylesheet" href="/s/S1/https/shop.test/dir/a.css"><body onload="go()"><p>hi</p>`,
+    );
+    expect(await rewrite('<head><link rel="stylesheet" href="a.css"></head><body><p>hi</p></body>')).toBe(
+      `<head><link rel="stylesheet" href="/s/S1/https/shop.test/dir/a.css"></head><body><p>hi</p>${INJECTION}</body>`,
+    );
+  });
+
+  it("never holds the runtime back for a later chunk: a head split before its first script keeps it before that script", async () => {
+    const context = { sessionId: "S1", base: new URL("https://shop.test/") };
+    const rewriter = createHtmlRewriter(context, INJECTION);
+    const pieces: string[] = [];
+    rewriter.on("data", (piece: string) => pieces.push(piece));
+    const first = '<head><link rel="stylesheet" href="a.css"><title>x</title>';
+    const second = '<link rel="stylesheet" href="b.css"><script>go()</script></head>';
+    await finished(Readable.from([first, second]).pipe(rewriter));
+    expect(pieces[0]).toBe('<head><link rel="stylesheet" href="/s/S1/https/shop.test/a.css"><title>x</title>');
+    // Within the second chunk, the runtime goes before its own stylesheet still, with that one's preload only.
+    expect(pieces.slice(1).join("")).toBe(
+      `<link rel="preload" as="style" href="/s/S1/https/shop.test/b.css" />${INJECTION}<link rel="stylesheet" href="/s/S1/https/shop.test/b.css"><script>go()</script></head>`,
     );
   });
 

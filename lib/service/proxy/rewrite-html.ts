@@ -1,3 +1,4 @@
+import { escapeAttribute } from "entities";
 import { RewritingStream } from "parse5-html-rewriting-stream";
 import type { StartTag } from "parse5-sax-parser";
 import { parseSrcset, stringifySrcset } from "srcset";
@@ -43,6 +44,8 @@ export interface PageBytes {
 class PageRewriter extends RewritingStream {
   beforeEnd: () => void = () => {};
   private batch: string[] | null = null;
+  /** A place kept in this chunk's output, to be filled before it leaves. */
+  private place: number | null = null;
   private bytesRead = 0;
 
   constructor(private readonly bytes: PageBytes) {
@@ -71,9 +74,33 @@ class PageRewriter extends RewritingStream {
     } finally {
       const text = this.batch.join("");
       this.batch = null;
+      this.place = null;
       if (text) this.push(text);
     }
     return "";
+  }
+
+  /** Keeps a place at this point of this chunk's output (the first one kept holds); false when there is no chunk's output. */
+  keepPlace(): boolean {
+    if (!this.batch) return false;
+    this.place ??= this.batch.length;
+    return true;
+  }
+
+  /** Whether a place is kept: it is given up when its chunk's output leaves. */
+  get placeKept(): boolean {
+    return this.place !== null;
+  }
+
+  dropPlace(): void {
+    this.place = null;
+  }
+
+  /** Puts `text` in the place kept, else at this point of the output. */
+  emitInPlace(text: string): void {
+    if (this.batch && this.place !== null) this.batch.splice(this.place, 0, text);
+    else this.emitRaw(text);
+    this.place = null;
   }
   override _final(callback: (error?: Error | null) => void): void {
     const rest = this.bytes.decoder.decode();
@@ -136,13 +163,34 @@ function mayRunScript(tag: StartTag): boolean {
   );
 }
 
+/** A stylesheet the page's scripts must wait for: `<link rel="stylesheet">`, not an alternate nor a disabled one. */
+function isScriptBlockingStylesheet(tag: StartTag): boolean {
+  if (tag.tagName !== "link" || attribute(tag, "href") === undefined || attribute(tag, "disabled") !== undefined) return false;
+  const rel = (attribute(tag, "rel") ?? "").toLowerCase().split(/[\t\n\f\r ]+/);
+  return rel.includes("stylesheet") && !rel.includes("alternate");
+}
+
+/** What makes the browser fetch a stylesheet link (its rewritten address) as the link itself will ask for it. */
+const PRELOAD_ATTRIBUTES = ["href", "media", "crossorigin", "referrerpolicy"];
+function preloadOf(link: StartTag): string {
+  const attrs = link.attrs.filter((attr) => PRELOAD_ATTRIBUTES.includes(attr.name));
+  return `<link rel="preload" as="style"${attrs.map((attr) => ` ${attr.name}="${escapeAttribute(attr.value)}"`).join("")} />`;
+}
+
 /**
  * A streaming HTML rewriter (parse5's tokenizer, so the page is read as a browser reads it) that keeps
  * a proxied page's navigation and subresources on the proxy, and puts `injection` (the runtime) just
- * before the first element that may run a script of the page. No script of the page runs before it,
- * and the browser finds the stylesheets and images ahead of it while the runtime runs. A page that has
- * none gets it at its end; in a `<template>` (inert) it never goes. The page comes as bytes (`bytes`:
- * their charset and limit) or as text; what is not rewritten is passed on as it came.
+ * before the first element that may run a script of the page: no script of the page runs before it. A
+ * page that has none gets it at its end; in a `<template>` (inert) it never goes. The page comes as
+ * bytes (`bytes`: their charset and limit) or as text; what is not rewritten is passed on as it came.
+ *
+ * A script waits for the stylesheets linked before it, and the runtime is one. When the page's first
+ * script is in its head, after stylesheets, the runtime there would run only once they are all in, and
+ * the page's parsing would wait for it: it goes before the first of them instead, after a preload of
+ * each, so the browser asks for them at once and the runtime runs while they come. (Only within one
+ * chunk of the page: the runtime is never held back for the next.) A page whose scripts come in its
+ * body keeps it just before the first: the body is parsed while the stylesheets come, and the runtime
+ * runs while the page's scripts do.
  */
 export function createHtmlRewriter(
   context: RewriteContext,
@@ -153,10 +201,17 @@ export function createHtmlRewriter(
   let injected = false;
   let inertTemplates = 0;
   let styleText: string | null = null;
+  let preloads: string[] = [];
+  let inBody = false;
+  /** The head ended before a script: the runtime keeps to the page's first script. */
+  const giveUpPlace = () => {
+    inBody = true;
+    rewriter.dropPlace();
+  };
   const inject = () => {
     if (injected) return;
     injected = true;
-    rewriter.emitRaw(injection);
+    rewriter.emitInPlace(rewriter.placeKept ? preloads.join("") + injection : injection);
   };
 
   rewriter.on("startTag", (tag, raw) => {
@@ -169,7 +224,12 @@ export function createHtmlRewriter(
     if (scripting) inject();
     // A template is inert, and so is every template inside one; a live one (a shadow root) came after the runtime.
     if (tag.tagName === "template" && !tag.selfClosing && (inertTemplates > 0 || !mayRunScript(tag))) inertTemplates += 1;
+    if (tag.tagName === "body") giveUpPlace();
     if (!rewriteStartTag(tag, context)) return;
+    if (!injected && !inBody && inertTemplates === 0 && isScriptBlockingStylesheet(tag)) {
+      if (!rewriter.placeKept) preloads = []; // a place kept in an earlier chunk was given up with it
+      if (rewriter.keepPlace()) preloads.push(preloadOf(tag));
+    }
     rewriter.emitStartTag(tag);
     if (tag.tagName === "style" && !tag.selfClosing) styleText = "";
   });
@@ -179,6 +239,7 @@ export function createHtmlRewriter(
       styleText = null;
     }
     if (tag.tagName === "template" && inertTemplates > 0) inertTemplates -= 1;
+    if (tag.tagName === "head") giveUpPlace();
     // Inside the root element still, as XHTML needs.
     if ((tag.tagName === "body" || tag.tagName === "html") && inertTemplates === 0) inject();
     rewriter.emitRaw(raw);
