@@ -57,6 +57,15 @@ function proxiedAddress(path: string, origin = site.origin): RegExp {
   return new RegExp(`^${live.server.proxyUrl.replace(/[.]/g, "\\.")}/s/[^/]+${escaped}$`);
 }
 
+/**
+ * Waits for the runtime to run on the page now shown. A page's own scripts never run before it, but the
+ * test's `page.evaluate` can: at the end of a page without scripts, the runtime waits for the page's
+ * stylesheets, and the markup above it is there already.
+ */
+async function runtimeRunning(page: Page): Promise<void> {
+  await page.waitForFunction(() => "__tandemProxyRuntime" in window);
+}
+
 /** Whether the browser asked for anything outside the proxy (and the Tandem service the visitor script talks to). */
 function outsideProxy(requested: string[]): string[] {
   const allowed = [new URL(live.server.proxyUrl).host, new URL(live.server.url).host];
@@ -149,6 +158,7 @@ test("document.cookie shows and stores the page's cookies, and never the HttpOnl
   await page.getByLabel("Password").fill("harbor");
   await page.getByRole("button", { name: "Sign in" }).click();
   await expect(page.locator("#signed-in")).toHaveText("Signed in as Ada Lovelace");
+  await runtimeRunning(page);
   const signedInCookies = await page.evaluate(() => document.cookie);
   expect(signedInCookies).not.toContain("sid=");
   expect(signedInCookies).not.toContain("tandem_proxy");
@@ -163,6 +173,7 @@ test("document.cookie shows and stores the page's cookies, and never the HttpOnl
     location.href = "/runtime/next.html";
   });
   await expect(page.getByRole("heading", { name: "Next page" })).toBeVisible();
+  await runtimeRunning(page);
   const sent = site.requests.findLast((request) => request.path === "/runtime/next.html")!.cookie;
   expect(sent).toContain("theme=dark");
   expect(sent).toContain("cart=3");
