@@ -221,11 +221,13 @@ test("two proxied sites in one browser do not see each other's storage or cookie
   await first.page.evaluate((origin) => (location.href = `${origin}/runtime/next.html`), site.outsideOrigin);
   await expect(first.page).toHaveURL(proxiedAddress("/runtime/next.html", site.outsideOrigin));
   await expect(first.page.getByRole("heading", { name: "Next page" })).toBeVisible();
+  await runtimeRunning(first.page);
   expect(await read(first.page)).toEqual({ local: null, localKeys: [], session: null, cookie: "", databases: [] });
   await write(first.page, "second-site");
   await first.page.evaluate((origin) => (location.href = `${origin}/runtime/next.html`), site.origin);
   await expect(first.page).toHaveURL(proxiedAddress("/runtime/next.html"));
   await expect(first.page.getByRole("heading", { name: "Next page" })).toBeVisible();
+  await runtimeRunning(first.page);
   expect(await read(first.page)).toEqual({
     local: "first-site",
     localKeys: ["who"],
