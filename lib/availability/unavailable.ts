@@ -36,12 +36,11 @@ const MESSAGES = [
 /** True when the error (or one it wraps, as drizzle's query errors do) says a backend cannot serve now. */
 export function isUnavailable(error: unknown): boolean {
   for (let current = error, depth = 0; current && depth < 5; current = (current as { cause?: unknown }).cause, depth++) {
-    if (current instanceof UnavailableError) return true;
     if (typeof current !== "object") return false;
     const { code, name, message } = current as { code?: unknown; name?: unknown; message?: unknown };
     if (typeof code === "string" && (POSTGRES_CODES.has(code) || code.startsWith("08") || SOCKET_CODES.has(code))) return true;
-    // By name too: Next's bundle has its own copy of this module, and the process's one relay, pool or
-    // breaker may have been made by either copy.
+    // By name, not by class: Next's bundle has its own copy of this module, and the process's one relay,
+    // pool or breaker may have been made by either copy.
     if (name === "UnavailableError" || name === "MaxRetriesPerRequestError") return true;
     if (typeof message === "string" && MESSAGES.some((pattern) => pattern.test(message))) return true;
   }

@@ -202,10 +202,10 @@ export function createHtmlRewriter(
   let inertTemplates = 0;
   let styleText: string | null = null;
   let preloads: string[] = [];
-  let inBody = false;
+  let headEnded = false;
   /** The head ended before a script: the runtime keeps to the page's first script. */
   const giveUpPlace = () => {
-    inBody = true;
+    headEnded = true;
     rewriter.dropPlace();
   };
   const inject = () => {
@@ -226,7 +226,7 @@ export function createHtmlRewriter(
     if (tag.tagName === "template" && !tag.selfClosing && (inertTemplates > 0 || !mayRunScript(tag))) inertTemplates += 1;
     if (tag.tagName === "body") giveUpPlace();
     if (!rewriteStartTag(tag, context)) return;
-    if (!injected && !inBody && inertTemplates === 0 && isScriptBlockingStylesheet(tag)) {
+    if (!injected && !headEnded && inertTemplates === 0 && isScriptBlockingStylesheet(tag)) {
       if (!rewriter.placeKept) preloads = []; // a place kept in an earlier chunk was given up with it
       if (rewriter.keepPlace()) preloads.push(preloadOf(tag));
     }
