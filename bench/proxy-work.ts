@@ -4,7 +4,9 @@
  * image, passed on as they came) asked --requests times in a row on one kept-alive connection, directly
  * and through the proxy of a real server (`npm start`'s). Printed: the time to each answer's end (p50)
  * and the server's CPU per request (its process tree, from /proc), which a busy shared machine moves far
- * less than times. `--baseline <checkout>` measures a second checkout's proxy (its own build) too.
+ * less than times. The same through a bare proxy (bench/bare-proxy-server.ts: requests and answers passed
+ * on, nothing else, in a process of its own), the floor of any proxy's work. `--baseline <checkout>`
+ * measures a second checkout's proxy (its own build) too.
  *
  *   npx tsx --conditions=react-server bench/proxy-work.ts [--requests 2000] [--baseline <checkout>]
  *
@@ -15,6 +17,7 @@ import os from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { startTestSite } from "../e2e/proxy/support/test-site";
+import { startBareProxy, type BareProxy } from "./bare-proxy";
 import { BenchmarkFailure, requireFinite, requireSamples } from "./fail-loudly";
 import { percentile } from "./measure";
 import { cpuSeconds } from "./process-cpu";
@@ -56,10 +59,22 @@ const p50 = (values: number[]) =>
 
 const load = os.loadavg()[0].toFixed(1);
 const site = await startTestSite();
-const proxies: (OpenedProxySession & { name: string })[] = [];
+const sessions: OpenedProxySession[] = [];
+let bare: BareProxy | null = null;
 try {
-  proxies.push({ name: "this checkout", ...(await openProxySession(process.cwd(), `${site.origin}/`)) });
-  if (values.baseline) proxies.push({ name: values.baseline, ...(await openProxySession(path.resolve(values.baseline), `${site.origin}/`)) });
+  bare = await startBareProxy(site.origin);
+  sessions.push(await openProxySession(process.cwd(), `${site.origin}/`));
+  if (values.baseline) sessions.push(await openProxySession(path.resolve(values.baseline), `${site.origin}/`));
+  /** What each request goes through: the bare proxy, then Tandem's. */
+  const proxies = [
+    { name: "bare proxy", url: `${bare.origin}/`, cookie: null, pid: bare.pid },
+    ...sessions.map((session, i) => ({
+      name: i === 0 ? "this checkout" : values.baseline!,
+      url: session.url,
+      cookie: session.cookie,
+      pid: session.server.pid,
+    })),
+  ];
   console.log(`\nLoad average ${load} at the start; ${REQUESTS} requests of each kind, one after another.\n`);
   console.log(
     `| answer | direct p50 ms | ${proxies.map((proxy) => `${proxy.name}: p50 ms | added ms | server CPU ms/request`).join(" | ")} |\n|---|---|${proxies.map(() => "---|---|---|").join("")}`,
@@ -69,12 +84,12 @@ try {
     for (let i = 0; i < REQUESTS; i++) direct.push(await timeAnswer(`${site.origin}/${file}`, { accept, "sec-fetch-dest": destination }));
     const cells = [p50(direct).toFixed(2)];
     for (const proxy of proxies) {
-      const headers = { cookie: proxy.cookie, accept, "sec-fetch-dest": destination, referer: proxy.url };
+      const headers = { ...(proxy.cookie && { cookie: proxy.cookie }), accept, "sec-fetch-dest": destination, referer: proxy.url };
       for (let i = 0; i < Math.min(50, REQUESTS); i++) await timeAnswer(`${proxy.url}${file}`, headers); // warm
-      const before = cpuSeconds({ server: [proxy.server.pid] }).server;
+      const before = cpuSeconds({ server: [proxy.pid] }).server;
       const proxied: number[] = [];
       for (let i = 0; i < REQUESTS; i++) proxied.push(await timeAnswer(`${proxy.url}${file}`, headers));
-      const cpuMs = ((cpuSeconds({ server: [proxy.server.pid] }).server - before) * 1000) / REQUESTS;
+      const cpuMs = ((cpuSeconds({ server: [proxy.pid] }).server - before) * 1000) / REQUESTS;
       const figures = requireFinite({ p50: p50(proxied), added: p50(proxied) - p50(direct), cpuMs }, `${kind} through ${proxy.name}`);
       cells.push(figures.p50.toFixed(2), figures.added.toFixed(2), figures.cpuMs.toFixed(3));
     }
@@ -82,6 +97,5 @@ try {
   }
 } finally {
   agent.destroy();
-  await site.close();
-  await Promise.all(proxies.map((proxy) => proxy.server.stop()));
+  await Promise.all([site.close(), bare?.close(), ...sessions.map((session) => session.server.stop())]);
 }

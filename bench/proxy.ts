@@ -9,6 +9,9 @@
  *      every subresource; through the proxy that includes the visitor script the proxy adds. Cold (the
  *      browser's cache cleared before each load: a first visit) and warm (cache kept: a visitor moving
  *      on through the site), and where a cold load's time goes (resource timing, p50).
+ *   3. the same page through a bare proxy (bench/bare-proxy-server.ts: a process of its own passing requests
+ *      and answers on, nothing else), in the same turns: the floor any proxy pays on this machine, and how
+ *      much Tandem's proxy adds above it.
  *
  *   npx tsx --conditions=react-server bench/proxy.ts [--rounds 3] [--requests 200] [--loads 20] [--baseline <checkout>] [--page /todomvc/]
  *
@@ -24,6 +27,7 @@ import { parseArgs } from "node:util";
 import { chromium, type Browser, type BrowserContext, type Page } from "@playwright/test";
 import type { RunningServer } from "../e2e/support/server";
 import { startTestSite } from "../e2e/proxy/support/test-site";
+import { startBareProxy, type BareProxy } from "./bare-proxy";
 import { BenchmarkFailure, expectOk } from "./fail-loudly";
 import { percentile } from "./measure";
 import { openProxySession } from "./proxy-session";
@@ -123,7 +127,9 @@ function siteRoot(pageUrl: string): string {
   return pageUrl.slice(0, pageUrl.length - PAGE.length);
 }
 
-type Served = "direct" | "proxied" | "baseline";
+type Served = "direct" | "bare" | "proxied" | "baseline";
+/** Tandem's proxies (this checkout's and the baseline's), which add the visitor script; not the direct page or the bare proxy. */
+const isTandem = (name: Served) => name === "proxied" || name === "baseline";
 const emptyFigures = () => ({ ttfb: [] as number[], image: [] as number[], load: [] as number[], warm: [] as number[], timings: [] as LoadTiming[] });
 
 const load = os.loadavg()[0].toFixed(1);
@@ -133,7 +139,9 @@ const browser = await chromium.launch({
   args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"],
 });
 const servers: RunningServer[] = [];
+let bare: BareProxy | null = null;
 try {
+  bare = await startBareProxy(site.origin);
   const current = await proxiedThrough(process.cwd(), site.origin, browser);
   servers.push(current.server);
   const baseline = values.baseline ? await proxiedThrough(path.resolve(values.baseline), site.origin, browser) : null;
@@ -141,6 +149,7 @@ try {
   const directUrl = `${site.origin}${PAGE}`;
   const served: Partial<Record<Served, { url: string; context: BrowserContext; cookie: string }>> = {
     direct: { url: directUrl, context: await browser.newContext(), cookie: "" },
+    bare: { url: `${bare.origin}${PAGE}`, context: await browser.newContext(), cookie: "" },
     proxied: current.served,
     ...(baseline && { baseline: baseline.served }),
   };
@@ -169,7 +178,7 @@ try {
     for (const cold of [true, false]) {
       for (let i = 0; i < LOADS; i++) {
         for (const name of names) {
-          const timing = await timeOneLoad(pages[name], served[name]!.url, { cold, registers: cold && name !== "direct" });
+          const timing = await timeOneLoad(pages[name], served[name]!.url, { cold, registers: cold && isTandem(name) });
           roundFigures[name][cold ? "load" : "warm"].push(timing.load);
           if (cold) roundFigures[name].timings.push(timing);
         }
@@ -196,10 +205,13 @@ try {
     console.log(`  image TTFB p50 ${added("image", 50)} ms, p95 ${added("image", 95)} ms`);
     console.log(`  load p50 ${ms(p(figures.direct.load, 50))} → ${ms(p(proxied.load, 50))} ms (×${ratio("load", 50)}), p95 ×${ratio("load", 95)}`);
     console.log(`  warm load p50 ${ms(p(figures.direct.warm, 50))} → ${ms(p(proxied.warm, 50))} ms (×${ratio("warm", 50)}), p95 ×${ratio("warm", 95)}`);
+    if (!isTandem(name)) continue;
+    const aboveBare = (what: "load" | "warm") => (p(proxied[what], 50) / p(figures.bare[what], 50)).toFixed(2);
+    console.log(`  against the bare proxy: load p50 ×${aboveBare("load")}, warm ×${aboveBare("warm")}`);
     const registered = proxied.timings.map((timing) => timing.resources.get(REGISTRATION.split("/").pop()!)!.end);
     console.log(`  proxied visitor registered (its registration answered) p50 ${ms(p(registered, 50))} ms, p95 ${ms(p(registered, 95))} ms`);
   }
-  console.log(`Target: load ≤ ×1.2 on loopback.`);
+  console.log(`Target: load ≤ ×1.2 on loopback; "bare" is the floor any proxy pays here.`);
 
   // Where a cold load's time goes: p50 over every load of when each resource was asked for and was in.
   for (const name of names) {
@@ -219,6 +231,5 @@ try {
   }
 } finally {
   await browser.close();
-  await site.close();
-  await Promise.all(servers.map((server) => server.stop()));
+  await Promise.all([site.close(), bare?.close(), ...servers.map((server) => server.stop())]);
 }
