@@ -8,7 +8,10 @@
  * on, nothing else, in a process of its own), the floor of any proxy's work. `--baseline <checkout>`
  * measures a second checkout's proxy (its own build) too.
  *
- *   npx tsx --conditions=react-server bench/proxy-work.ts [--requests 2000] [--baseline <checkout>]
+ *   npx tsx --conditions=react-server bench/proxy-work.ts [--requests 2000] [--baseline <checkout>] [--by-name]
+ *
+ * `--by-name` names the site by a host name (localhost) instead of its address, as a real site is named:
+ * the proxies look the name up.
  *
  * Needs a production build (`npm run build`).
  */
@@ -23,7 +26,9 @@ import { percentile } from "./measure";
 import { cpuSeconds } from "./process-cpu";
 import { openProxySession, type OpenedProxySession } from "./proxy-session";
 
-const { values } = parseArgs({ options: { requests: { type: "string", default: "2000" }, baseline: { type: "string" } } });
+const { values } = parseArgs({
+  options: { requests: { type: "string", default: "2000" }, baseline: { type: "string" }, "by-name": { type: "boolean", default: false } },
+});
 const REQUESTS = Number(values.requests);
 
 /** What each kind is asked for, and with what a browser would ask. */
@@ -59,12 +64,14 @@ const p50 = (values: number[]) =>
 
 const load = os.loadavg()[0].toFixed(1);
 const site = await startTestSite();
+/** The site as the requests name it: by its address, or by a name the proxies look up. */
+const siteOrigin = values["by-name"] ? site.outsideOrigin : site.origin;
 const sessions: OpenedProxySession[] = [];
 let bare: BareProxy | null = null;
 try {
-  bare = await startBareProxy(site.origin);
-  sessions.push(await openProxySession(process.cwd(), `${site.origin}/`));
-  if (values.baseline) sessions.push(await openProxySession(path.resolve(values.baseline), `${site.origin}/`));
+  bare = await startBareProxy(siteOrigin);
+  sessions.push(await openProxySession(process.cwd(), `${siteOrigin}/`));
+  if (values.baseline) sessions.push(await openProxySession(path.resolve(values.baseline), `${siteOrigin}/`));
   /** What each request goes through: the bare proxy, then Tandem's. */
   const proxies = [
     { name: "bare proxy", url: `${bare.origin}/`, cookie: null, pid: bare.pid },
@@ -75,13 +82,13 @@ try {
       pid: session.server.pid,
     })),
   ];
-  console.log(`\nLoad average ${load} at the start; ${REQUESTS} requests of each kind, one after another.\n`);
+  console.log(`\nLoad average ${load} at the start; ${REQUESTS} requests of each kind, one after another, to ${siteOrigin}.\n`);
   console.log(
     `| answer | direct p50 ms | ${proxies.map((proxy) => `${proxy.name}: p50 ms | added ms | server CPU ms/request`).join(" | ")} |\n|---|---|${proxies.map(() => "---|---|---|").join("")}`,
   );
   for (const [kind, { path: file, destination, accept }] of Object.entries(KINDS)) {
     const direct: number[] = [];
-    for (let i = 0; i < REQUESTS; i++) direct.push(await timeAnswer(`${site.origin}/${file}`, { accept, "sec-fetch-dest": destination }));
+    for (let i = 0; i < REQUESTS; i++) direct.push(await timeAnswer(`${siteOrigin}/${file}`, { accept, "sec-fetch-dest": destination }));
     const cells = [p50(direct).toFixed(2)];
     for (const proxy of proxies) {
       const headers = { ...(proxy.cookie && { cookie: proxy.cookie }), accept, "sec-fetch-dest": destination, referer: proxy.url };

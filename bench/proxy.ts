@@ -13,10 +13,11 @@
  *      and answers on, nothing else), in the same turns: the floor any proxy pays on this machine, and how
  *      much Tandem's proxy adds above it.
  *
- *   npx tsx --conditions=react-server bench/proxy.ts [--rounds 3] [--requests 200] [--loads 20] [--baseline <checkout>] [--page /todomvc/]
+ *   npx tsx --conditions=react-server bench/proxy.ts [--rounds 3] [--requests 200] [--loads 20] [--baseline <checkout>] [--page /todomvc/] [--by-name]
  *
  * `--page` loads another page of the test site than the shop's: `/todomvc/` is TodoMVC's, a real app
- * (its stylesheet in the head, its scripts at the end of the body).
+ * (its stylesheet in the head, its scripts at the end of the body). `--by-name` names the site by a host name
+ * (localhost) instead of its address, as a real site is named: the proxies look the name up.
  * `--baseline` proxies the same page through a second Tandem from another checkout too (other code, its
  * own production build, e.g. main's), in the same rounds: the ratios of both, measured side by side.
  * Needs a production build (`npm run build`) and Chromium (CHROMIUM_PATH, default /usr/bin/chromium).
@@ -38,6 +39,7 @@ const { values } = parseArgs({
     requests: { type: "string", default: "200" },
     loads: { type: "string", default: "20" },
     page: { type: "string", default: "/" },
+    "by-name": { type: "boolean", default: false },
     baseline: { type: "string" },
   },
 });
@@ -134,6 +136,8 @@ const emptyFigures = () => ({ ttfb: [] as number[], image: [] as number[], load:
 
 const load = os.loadavg()[0].toFixed(1);
 const site = await startTestSite();
+/** The site as the loads name it: by its address, or by a name the proxies look up. */
+const siteOrigin = values["by-name"] ? site.outsideOrigin : site.origin;
 const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM_PATH || "/usr/bin/chromium",
   args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"],
@@ -141,12 +145,12 @@ const browser = await chromium.launch({
 const servers: RunningServer[] = [];
 let bare: BareProxy | null = null;
 try {
-  bare = await startBareProxy(site.origin);
-  const current = await proxiedThrough(process.cwd(), site.origin, browser);
+  bare = await startBareProxy(siteOrigin);
+  const current = await proxiedThrough(process.cwd(), siteOrigin, browser);
   servers.push(current.server);
-  const baseline = values.baseline ? await proxiedThrough(path.resolve(values.baseline), site.origin, browser) : null;
+  const baseline = values.baseline ? await proxiedThrough(path.resolve(values.baseline), siteOrigin, browser) : null;
   if (baseline) servers.push(baseline.server);
-  const directUrl = `${site.origin}${PAGE}`;
+  const directUrl = `${siteOrigin}${PAGE}`;
   const served: Partial<Record<Served, { url: string; context: BrowserContext; cookie: string }>> = {
     direct: { url: directUrl, context: await browser.newContext(), cookie: "" },
     bare: { url: `${bare.origin}${PAGE}`, context: await browser.newContext(), cookie: "" },

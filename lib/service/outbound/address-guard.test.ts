@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { assertPublicUrl, UnsafeUrlError, type Resolver } from "./address-guard";
+import { LRUCache } from "lru-cache";
+import { assertPublicUrl, keptAnswers, UnsafeUrlError, type Resolver } from "./address-guard";
 
 // No test here sends traffic: literal IPs are only checked, and host names go to a fake resolver.
 const refuse = (url: string, resolve?: Resolver) => expect(assertPublicUrl(url, { allowPrivate: false, resolve })).rejects.toThrow(UnsafeUrlError);
@@ -88,4 +89,58 @@ describe("assertPublicUrl", () => {
       await expect(assertPublicUrl(url, { allowPrivate: true })).rejects.toThrow(UnsafeUrlError);
     },
   );
+});
+
+describe("keptAnswers", () => {
+  /** A resolver that counts its lookups and answers `address`, or fails while `failing` says so. */
+  const counting = (address: string) => {
+    const state = { lookups: 0, failing: false };
+    const resolve: Resolver = async () => {
+      state.lookups++;
+      await new Promise((settle) => setTimeout(settle, 5));
+      if (state.failing) throw Object.assign(new Error("getaddrinfo EAI_AGAIN"), { code: "EAI_AGAIN" });
+      return [{ address, family: 4 }];
+    };
+    return { state, resolve };
+  };
+
+  it("looks a host up once while its answer lasts, however many ask at once", async () => {
+    const { state, resolve } = counting("93.184.216.34");
+    const kept = keptAnswers(resolve, new LRUCache({ max: 10, ttl: 60_000 }));
+    const answers = await Promise.all([kept("shop.example.com"), kept("shop.example.com"), kept("shop.example.com")]);
+    expect(await kept("shop.example.com")).toEqual([{ address: "93.184.216.34", family: 4 }]);
+    expect(answers.every((answer) => answer[0].address === "93.184.216.34")).toBe(true);
+    expect(state.lookups).toBe(1);
+    await kept("cdn.example.com");
+    expect(state.lookups).toBe(2);
+  });
+
+  it("looks the host up again once its answer has expired", async () => {
+    const { state, resolve } = counting("93.184.216.34");
+    const kept = keptAnswers(resolve, new LRUCache({ max: 10, ttl: 30 }));
+    await kept("shop.example.com");
+    await new Promise((settle) => setTimeout(settle, 60));
+    await kept("shop.example.com");
+    expect(state.lookups).toBe(2);
+  });
+
+  it("keeps no failed lookup: the next request asks again", async () => {
+    const { state, resolve } = counting("93.184.216.34");
+    const kept = keptAnswers(resolve, new LRUCache({ max: 10, ttl: 60_000 }));
+    state.failing = true;
+    await expect(kept("shop.example.com")).rejects.toThrow("EAI_AGAIN");
+    state.failing = false;
+    expect(await kept("shop.example.com")).toEqual([{ address: "93.184.216.34", family: 4 }]);
+    expect(state.lookups).toBe(2);
+  });
+
+  it("checks a kept answer on every use: a private address is refused each time", async () => {
+    const { resolve } = counting("10.0.0.7");
+    const kept = keptAnswers(resolve, new LRUCache({ max: 10, ttl: 60_000 }));
+    await expect(assertPublicUrl("https://intranet.example.com/", { allowPrivate: false, resolve: kept })).rejects.toThrow(UnsafeUrlError);
+    await expect(assertPublicUrl("https://intranet.example.com/", { allowPrivate: false, resolve: kept })).rejects.toThrow(UnsafeUrlError);
+    expect((await assertPublicUrl("https://intranet.example.com/", { allowPrivate: true, resolve: kept })).addresses).toEqual([
+      { address: "10.0.0.7", family: 4 },
+    ]);
+  });
 });

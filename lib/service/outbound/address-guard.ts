@@ -1,5 +1,7 @@
 import { lookup as dnsLookup } from "node:dns/promises";
 import { BlockList, isIP } from "node:net";
+import type { LRUCache } from "lru-cache";
+import { processCache } from "@/lib/process-cache";
 
 /** A webhook URL we refuse to call: not http(s), or its host resolves into a non-public network. */
 export class UnsafeUrlError extends Error {
@@ -14,8 +16,32 @@ export type VettedAddress = { address: string; family: 4 | 6 };
 export type VettedTarget = { url: URL; addresses: VettedAddress[] };
 export type Resolver = (hostname: string) => Promise<VettedAddress[]>;
 
-const systemResolver: Resolver = async (hostname) =>
+const lookupAll: Resolver = async (hostname) =>
   (await dnsLookup(hostname, { all: true, verbatim: true })).map(({ address, family }) => ({ address, family: family === 6 ? 6 : 4 }));
+
+/**
+ * `resolve` with each host's answer kept in `answers` while it lasts: one lookup a host at a time, and a
+ * failed one not kept. The system resolver (getaddrinfo) keeps nothing itself: without this, every
+ * request of a proxied page was a trip to libuv's thread pool and, for a site's name, a DNS query, and an
+ * answer in another order (round-robin DNS) opened another connection (they are pooled by the addresses
+ * checked). The addresses are still checked on every use.
+ */
+export function keptAnswers(resolve: Resolver, answers: LRUCache<string, Promise<VettedAddress[]>>): Resolver {
+  return (hostname) => {
+    const kept = answers.get(hostname);
+    if (kept) return kept;
+    const answer = resolve(hostname);
+    answers.set(hostname, answer);
+    answer.catch(() => {
+      if (answers.get(hostname) === answer) answers.delete(hostname);
+    });
+    return answer;
+  };
+}
+
+/** A minute, as long as Chromium keeps the system resolver's answers: a host that moves is followed within it. */
+export const KEPT_ANSWER_MS = 60_000;
+const systemResolver = keptAnswers(lookupAll, processCache<Promise<VettedAddress[]>>("host-addresses", KEPT_ANSWER_MS, 1_000));
 
 // Every IPv4 network that is not the public internet.
 const nonPublicV4 = new BlockList();
