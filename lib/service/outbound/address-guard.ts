@@ -40,7 +40,7 @@ export function keptAnswers(resolve: Resolver, answers: LRUCache<string, Promise
 }
 
 /** A minute, as long as Chromium keeps the system resolver's answers: a host that moves is followed within it. */
-export const KEPT_ANSWER_MS = 60_000;
+const KEPT_ANSWER_MS = 60_000;
 const systemResolver = keptAnswers(lookupAll, processCache<Promise<VettedAddress[]>>("host-addresses", KEPT_ANSWER_MS, 1_000));
 
 // Every IPv4 network that is not the public internet.
