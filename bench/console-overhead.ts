@@ -2,8 +2,11 @@
  * What the console adds to an API call: a server action (caller check, zod, audit row, typed client)
  * against the same API call made directly, alternating the two so both see the same machine.
  *
- *   npx tsx --conditions=react-server bench/console-overhead.ts [--requests 300] [--baseline <checkout>]
+ *   npx tsx --conditions=react-server bench/console-overhead.ts [--requests 300] [--warmup 1000] [--baseline <checkout>]
  *
+ * Each server first answers --warmup rounds of the calls, unmeasured: the calls measured then run on code
+ * V8 has had the time to optimise, as on a server that has been running for a while. With 30 rounds (as
+ * before) they measure a server still warming up: about a millisecond more overhead (docs/benchmarks.md).
  * `--baseline` runs a second Tandem from another checkout (other code, its own production build, e.g. the
  * main branch exported apart) and alternates the calls between both servers: before and after, measured
  * in one run on the same machine. NEXT_DIST_DIR names the build folder in both.
@@ -23,8 +26,11 @@ import { signIn } from "./console-session";
 import { fetchJson, fetchOk } from "./fail-loudly";
 import { percentile } from "./measure";
 
-const { values } = parseArgs({ options: { requests: { type: "string", default: "300" }, baseline: { type: "string" } } });
+const { values } = parseArgs({
+  options: { requests: { type: "string", default: "300" }, warmup: { type: "string", default: "1000" }, baseline: { type: "string" } },
+});
 const requests = Number(values.requests);
+const warmup = Number(values.warmup);
 
 /** The id Next gave a server action, from the manifest of the build in `root`. */
 function actionId(root: string, filename: string, exportedName: string): { id: string; page: string } {
@@ -100,7 +106,7 @@ const overhead = (action: number[], direct: number[]) => {
 const current = await prepare(process.cwd());
 const baseline = values.baseline ? await prepare(path.resolve(values.baseline)) : null;
 try {
-  for (let i = 0; i < Math.min(30, requests); i++) {
+  for (let i = 0; i < warmup; i++) {
     await Promise.all([current.direct(), current.viaConsole(), current.forwarded()]); // warm-up
     if (baseline) await Promise.all([baseline.direct(), baseline.viaConsole()]);
   }

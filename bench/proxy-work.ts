@@ -8,8 +8,9 @@
  * on, nothing else, in a process of its own), the floor of any proxy's work. `--baseline <checkout>`
  * measures a second checkout's proxy (its own build) too.
  *
- *   npx tsx --conditions=react-server bench/proxy-work.ts [--requests 2000] [--baseline <checkout>] [--by-name]
+ *   npx tsx --conditions=react-server bench/proxy-work.ts [--requests 2000] [--warmup 1000] [--baseline <checkout>] [--by-name]
  *
+ * `--warmup` requests of each kind go to each proxy first, unmeasured: a running server's code is optimised.
  * `--by-name` names the site by a host name (localhost) instead of its address, as a real site is named:
  * the proxies look the name up.
  *
@@ -27,9 +28,15 @@ import { cpuSeconds } from "./process-cpu";
 import { openProxySession, type OpenedProxySession } from "./proxy-session";
 
 const { values } = parseArgs({
-  options: { requests: { type: "string", default: "2000" }, baseline: { type: "string" }, "by-name": { type: "boolean", default: false } },
+  options: {
+    requests: { type: "string", default: "2000" },
+    warmup: { type: "string", default: "1000" },
+    baseline: { type: "string" },
+    "by-name": { type: "boolean", default: false },
+  },
 });
 const REQUESTS = Number(values.requests);
+const WARMUP = Number(values.warmup);
 
 /** What each kind is asked for, and with what a browser would ask. */
 const KINDS = {
@@ -92,7 +99,7 @@ try {
     const cells = [p50(direct).toFixed(2)];
     for (const proxy of proxies) {
       const headers = { ...(proxy.cookie && { cookie: proxy.cookie }), accept, "sec-fetch-dest": destination, referer: proxy.url };
-      for (let i = 0; i < Math.min(50, REQUESTS); i++) await timeAnswer(`${proxy.url}${file}`, headers); // warm
+      for (let i = 0; i < WARMUP; i++) await timeAnswer(`${proxy.url}${file}`, headers);
       const before = cpuSeconds({ server: [proxy.pid] }).server;
       const proxied: number[] = [];
       for (let i = 0; i < REQUESTS; i++) proxied.push(await timeAnswer(`${proxy.url}${file}`, headers));

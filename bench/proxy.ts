@@ -13,8 +13,12 @@
  *      and answers on, nothing else), in the same turns: the floor any proxy pays on this machine, and how
  *      much Tandem's proxy adds above it.
  *
- *   npx tsx --conditions=react-server bench/proxy.ts [--rounds 3] [--requests 200] [--loads 20] [--baseline <checkout>] [--page /todomvc/] [--by-name]
+ *   npx tsx --conditions=react-server bench/proxy.ts [--rounds 3] [--requests 200] [--loads 20] [--warmup 1000] [--baseline <checkout>] [--page /todomvc/] [--by-name]
  *
+ * Before anything is measured, each server is asked for each address of the page --warmup times (the page
+ * and its subresources, one request after another): the loads then measure servers whose code V8 has
+ * had the time to optimise, as that of a server that has been running for a while. `--warmup 0` measures
+ * servers just started, still warming up while the loads run.
  * `--page` loads another page of the test site than the shop's: `/todomvc/` is TodoMVC's, a real app
  * (its stylesheet in the head, its scripts at the end of the body). `--by-name` names the site by a host name
  * (localhost) instead of its address, as a real site is named: the proxies look the name up.
@@ -40,12 +44,14 @@ const { values } = parseArgs({
     loads: { type: "string", default: "20" },
     page: { type: "string", default: "/" },
     "by-name": { type: "boolean", default: false },
+    warmup: { type: "string", default: "1000" },
     baseline: { type: "string" },
   },
 });
 const ROUNDS = Number(values.rounds);
 const REQUESTS = Number(values.requests);
 const LOADS = Number(values.loads);
+const WARMUP = Number(values.warmup);
 const PAGE = values.page;
 if (!PAGE.startsWith("/")) throw new BenchmarkFailure(`--page ${PAGE}: a path of the test site, starting with /`);
 
@@ -108,6 +114,20 @@ async function timeOneLoad(page: Page, url: string, { cold, registers }: { cold:
   return { ...timing, resources: new Map(timing.resources.map((resource) => [resource.name, resource])) };
 }
 
+/**
+ * Asks each address of the page `page` shows (on its own origin: not the visitor script's service) WARMUP
+ * times, one after another: a server answers the loads measured with its code compiled, as a server
+ * that has been running answers, whichever of them it is.
+ */
+async function warmUp(page: Page, cookie: string): Promise<void> {
+  const origin = new URL(page.url()).origin;
+  const addresses = await page.evaluate(() => [location.href, ...performance.getEntriesByType("resource").map((entry) => entry.name)]);
+  // Not the favicon the browser asks for by itself: the test site has none.
+  for (const address of addresses.filter((address) => new URL(address).origin === origin && !address.endsWith("/favicon.ico"))) {
+    for (let i = 0; i < WARMUP; i++) await expectOk(await fetch(address, { headers: { cookie } }), address).then((response) => response.arrayBuffer());
+  }
+}
+
 const p = (values: number[], q: number) =>
   percentile(
     [...values].sort((a, b) => a - b),
@@ -163,6 +183,7 @@ try {
     pages[name] = await served[name]!.context.newPage();
     // Warm each: the first loads compile and connect.
     await pages[name].goto(served[name]!.url, { waitUntil: "load" });
+    await warmUp(pages[name], served[name]!.cookie);
   }
 
   const figures = Object.fromEntries(names.map((name) => [name, emptyFigures()])) as Record<Served, ReturnType<typeof emptyFigures>>;
