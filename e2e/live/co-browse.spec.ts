@@ -359,3 +359,43 @@ test("page_only: the embedding page drives the session over postMessage; the vis
   await setTeam(api, { embed_origins: [] });
   await site.close();
 });
+
+test("clearing the drawings clears every stroke drawn before it, even strokes still on their way to the visitor", async ({ browser }) => {
+  const visitor = await openVisitor(browser, server.url);
+  const agentView = await openAgent(browser, await createWatchLink(api, visitor.visitorId));
+  await acceptCoBrowsing(visitor.page);
+  const agentPage = agentView.page;
+  await expect(replayFrame(agentPage).getByRole("heading", { name: "Demo shop" })).toBeVisible();
+
+  // A slow connection: the first tool message is held on its way until the agent has cleared, so the pieces
+  // of the strokes below still wait in the watch page when the agent clears.
+  const sent: string[] = [];
+  let answered = 0;
+  let release = () => {};
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await agentPage.route("**/live/sessions/*/control", async (route) => {
+    sent.push(route.request().postDataJSON().tool);
+    await released;
+    await route.continue();
+  });
+  agentPage.on("requestfinished", (request) => void (request.url().endsWith("/control") && answered++));
+
+  await agentPage.getByRole("radio", { name: "Draw" }).click();
+  await dragInReplay(agentPage, [60, 60], [220, 140]);
+  await dragInReplay(agentPage, [60, 160], [220, 240]);
+  await dragInReplay(agentPage, [260, 60], [260, 240]);
+  await agentPage.getByRole("button", { name: "Clear drawings" }).click();
+  release();
+
+  // One message more behind them, to know when all of them have arrived: the agent's pointer.
+  await agentPage.getByRole("radio", { name: "Control" }).click();
+  await agentPage.getByTestId("replay-overlay").hover({ position: { x: 30, y: 30 } });
+  await expect.poll(() => sent.some((tool) => tool !== "draw" && tool !== "clear") && answered === sent.length).toBe(true);
+
+  // The clear left after every piece of the three strokes, and the visitor's page keeps none of them.
+  expect(sent.filter((tool) => tool === "draw").length).toBeGreaterThanOrEqual(3);
+  expect(sent.lastIndexOf("draw")).toBeLessThan(sent.indexOf("clear"));
+  await expect(visitor.page.locator("[data-tandem-drawing] polyline")).toHaveCount(0);
+  await agentView.close();
+  await visitor.close();
+});

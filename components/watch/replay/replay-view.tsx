@@ -17,7 +17,10 @@ import { useReplayer } from "./use-replayer";
 
 export interface ReplayHandle {
   add: (events: RecordedEvent[], reset: boolean) => void;
-  /** Removes the drawings shown here (the caller tells the visitor's page). */
+  /**
+   * Removes the drawings shown here and, when the link allows it, on the visitor's page: the clear leaves
+   * after the pieces of every stroke drawn before it, so none of them comes back on the visitor's page.
+   */
   clearDrawings: () => void;
 }
 
@@ -50,7 +53,13 @@ export const ReplayView = forwardRef<ReplayHandle, Props>(function ReplayView({ 
   const handlers = useControlInput({ mode, allowed, scale, send, mirror, drawing, lists, onNotice: setNotice, leaveTarget });
   const typing = mode === "control" && allowed("type");
 
-  useImperativeHandle(ref, () => ({ add, clearDrawings: drawing.clear }));
+  useImperativeHandle(ref, () => ({
+    add,
+    clearDrawings: () => {
+      drawing.clear();
+      if (tools.includes("clear")) send({ tool: "clear" });
+    },
+  }));
 
   const picker = lists.picker;
   const scaled = size ? { width: size.width * scale, height: size.height * scale } : undefined;

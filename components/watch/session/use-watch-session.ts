@@ -54,9 +54,11 @@ export function useWatchSession(
     setMode: (next: ToolMode) => setMode(next === "draw" && !props.tools.includes("draw") ? mode : next),
     control: connection.control,
     end: connection.end,
+    // Through the replay's outbox, behind the strokes still on their way; straight to the service before the
+    // page is shown (drawings an earlier view of this session left on the visitor's page).
     clearDrawings: () => {
-      replay.current?.clearDrawings();
-      if (props.tools.includes("clear")) void connection.control({ tool: "clear" });
+      if (replay.current) replay.current.clearDrawings();
+      else if (props.tools.includes("clear")) void connection.control({ tool: "clear" });
     },
     sendCustomMessage: (message: string) => void connection.control({ tool: "message", message }),
   };
