@@ -95,7 +95,7 @@ export function LiveWatch(props: WatchProps) {
               disabled={state.status !== "live"}
               onMode={setMode}
               onClearDrawings={clearDrawings}
-              onControl={(message) => void control(message)}
+              onControl={control}
             />
             {state.status === "awaiting_authorization" ? (
               <Alert tone="info">The visitor is being asked to accept the session. Their page appears once they accept.</Alert>

@@ -4,7 +4,7 @@ import { useCallback, useEffect, useRef } from "react";
 import type { ControlMessage } from "@/lib/contract";
 import { createOutbox } from "./outbox";
 
-/** The view's one way out for the agent's messages: in order, one at a time, through the latest `onControl`. */
+/** The watch session's one way out for the agent's messages: in order, one at a time, through the latest `onControl`. */
 export function useOutbox(onControl: (message: ControlMessage) => unknown): (message: ControlMessage) => void {
   const deliver = useRef(onControl);
   useEffect(() => {

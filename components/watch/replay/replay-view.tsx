@@ -6,7 +6,6 @@ import { ControlNotice, LeaveKeysHint } from "../control/control-hints";
 import type { ToolMode } from "../control/tool-mode";
 import { useControlInput } from "../control/use-control-input";
 import { useDrawing } from "../control/use-drawing";
-import { useOutbox } from "../control/use-outbox";
 import { ControlOverlay } from "../overlays/control-overlay";
 import { DrawingsLayer } from "../overlays/drawings-layer";
 import { FocusMarksLayer } from "../overlays/focus-marks-layer";
@@ -17,10 +16,7 @@ import { useReplayer } from "./use-replayer";
 
 export interface ReplayHandle {
   add: (events: RecordedEvent[], reset: boolean) => void;
-  /**
-   * Removes the drawings shown here and, when the link allows it, on the visitor's page: the clear leaves
-   * after the pieces of every stroke drawn before it, so none of them comes back on the visitor's page.
-   */
+  /** Removes the drawings shown here (the caller tells the visitor's page). */
   clearDrawings: () => void;
 }
 
@@ -28,8 +24,8 @@ interface Props {
   tools: Tool[];
   mode: ToolMode;
   disabled: boolean;
-  /** Sends a tool's message; a returned promise settles when it has been delivered (keys coalesce meanwhile). */
-  onControl: (message: ControlMessage) => unknown;
+  /** Sends a tool's message through the session's outbox (useWatchSession): every message leaves in order. */
+  onControl: (message: ControlMessage) => void;
   /** Scaled down to fit the room it has (the default), or at the page's actual size. */
   fit?: boolean;
 }
@@ -39,13 +35,12 @@ interface Props {
  * the agent's mouse and keyboard into control messages (control/), the layers show the drawings, the
  * visitor's focus and the picker of a list (overlays/).
  */
-export const ReplayView = forwardRef<ReplayHandle, Props>(function ReplayView({ tools, mode, disabled, onControl, fit = true }, ref) {
+export const ReplayView = forwardRef<ReplayHandle, Props>(function ReplayView({ tools, mode, disabled, onControl: send, fit = true }, ref) {
   const frame = useRef<HTMLDivElement>(null);
   const overlay = useRef<HTMLDivElement>(null);
   const leaveTarget = useRef<HTMLParagraphElement>(null);
   const { root, size, marks, add, mirror } = useReplayer();
   const scale = useFitScale(frame, size, fit);
-  const send = useOutbox(onControl);
   const drawing = useDrawing(send);
   const [notice, setNotice] = useState<string | null>(null);
   const allowed = (tool: Tool) => !disabled && tools.includes(tool);
@@ -53,13 +48,7 @@ export const ReplayView = forwardRef<ReplayHandle, Props>(function ReplayView({ 
   const handlers = useControlInput({ mode, allowed, scale, send, mirror, drawing, lists, onNotice: setNotice, leaveTarget });
   const typing = mode === "control" && allowed("type");
 
-  useImperativeHandle(ref, () => ({
-    add,
-    clearDrawings: () => {
-      drawing.clear();
-      if (tools.includes("clear")) send({ tool: "clear" });
-    },
-  }));
+  useImperativeHandle(ref, () => ({ add, clearDrawings: drawing.clear }));
 
   const picker = lists.picker;
   const scaled = size ? { width: size.width * scale, height: size.height * scale } : undefined;

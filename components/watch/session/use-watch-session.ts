@@ -5,6 +5,7 @@ import type { ConsoleEntry, RecordedEvent, WatchSession } from "@/lib/contract";
 import { useEndRedirect } from "../end/end-redirect";
 import { useLiveConnection } from "./live-connection";
 import { firstMode, type ToolMode } from "../control/tool-mode";
+import { useOutbox } from "../control/use-outbox";
 import type { ReplayHandle } from "../replay/replay-view";
 import { exchangeLink } from "./tab-credential";
 import { useCall } from "../panels/use-call";
@@ -37,6 +38,9 @@ export function useWatchSession(
     onConsole,
     onCall: call.receive,
   });
+  // Every message of the agent leaves through this one outbox, whichever part of the page sends it: in the
+  // order sent, so a clear never overtakes the strokes drawn before it.
+  const send = useOutbox(connection.control);
   const ended = connection.state.status === "ended";
   useEndRedirect(ended, props.branding.on_end_url);
   // The session's end ends its call.
@@ -52,14 +56,12 @@ export function useWatchSession(
     call,
     mode,
     setMode: (next: ToolMode) => setMode(next === "draw" && !props.tools.includes("draw") ? mode : next),
-    control: connection.control,
+    control: send,
     end: connection.end,
-    // Through the replay's outbox, behind the strokes still on their way; straight to the service before the
-    // page is shown (drawings an earlier view of this session left on the visitor's page).
     clearDrawings: () => {
-      if (replay.current) replay.current.clearDrawings();
-      else if (props.tools.includes("clear")) void connection.control({ tool: "clear" });
+      replay.current?.clearDrawings();
+      if (props.tools.includes("clear")) send({ tool: "clear" });
     },
-    sendCustomMessage: (message: string) => void connection.control({ tool: "message", message }),
+    sendCustomMessage: (message: string) => send({ tool: "message", message }),
   };
 }
